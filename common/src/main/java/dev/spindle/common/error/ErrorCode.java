@@ -1,0 +1,143 @@
+package dev.spindle.common.error;
+
+import java.util.Objects;
+
+/**
+ * Every error Spindle reports to a user, with its SQLSTATE, a stable vendor number and a message
+ * template. A name ends in the number of arguments its template takes ({@code TABLE_NOT_FOUND_1}
+ * takes one), and each constant's javadoc shows an example message.
+ *
+ * <p>SQLSTATEs follow PostgreSQL's assignments where PostgreSQL has the same error, so tools that
+ * know PostgreSQL classify Spindle's errors correctly. Errors that only a multi-version engine has
+ * (reads outside a collection's {@code [since, upper)}) use class {@code 22000} ("data
+ * exception"), as DESIGN.md §4 records. Numbers are never reused; add new codes at the end of their
+ * group with a fresh number.
+ */
+public enum ErrorCode {
+    // ---- 0A: feature not supported
+    /** {@code Not supported: window functions} */
+    FEATURE_NOT_SUPPORTED_1("0A000", 1001, "Not supported: {0}"),
+
+    // ---- 22: data exceptions
+    /** {@code division by zero} */
+    DIVISION_BY_ZERO_0("22012", 2201, "division by zero"),
+    /** {@code integer out of range} */
+    NUMERIC_OUT_OF_RANGE_1("22003", 2202, "{0} out of range"),
+    /** {@code invalid input syntax for type integer: "abc"} */
+    INVALID_TEXT_REPRESENTATION_2("22P02", 2203, "invalid input syntax for type {0}: \"{1}\""),
+    /** {@code value too long for type VARCHAR(3)} */
+    STRING_DATA_RIGHT_TRUNCATION_1("22001", 2204, "value too long for type {0}"),
+    /** {@code invalid value for parameter "workers": "-1"} */
+    INVALID_PARAMETER_VALUE_2("22023", 2205, "invalid value for parameter \"{0}\": \"{1}\""),
+    /** {@code Timestamp (5) is not valid for all inputs: [u1 since 10]} */
+    TIMESTAMP_NOT_VALID_2("22000", 2206, "Timestamp ({0}) is not valid for all inputs: {1}"),
+    /** {@code Arrangement compaction frontier (10) is beyond the time of the attempted read (5)} */
+    COMPACTION_FRONTIER_BEYOND_READ_2("22000", 2207,
+            "Arrangement compaction frontier ({0}) is beyond the time of the attempted read ({1})"),
+    /** {@code Collection u1 cannot be read at 5: compacted up to since 10} */
+    READ_BEFORE_SINCE_3("22000", 2208, "Collection {0} cannot be read at {1}: compacted up to since {2}"),
+    /** {@code Collection u1 cannot be read at 9: times from 7 on are not sealed} */
+    READ_NOT_SEALED_3("22000", 2209, "Collection {0} cannot be read at {1}: times from {2} on are not sealed"),
+    /** {@code Collection u1 cannot be written at 3: times before 7 are sealed} */
+    WRITE_BEHIND_UPPER_3("22000", 2210, "Collection {0} cannot be written at {1}: times before {2} are sealed"),
+    /** {@code Collection u1 cannot be compacted back from since 10 to 5} */
+    SINCE_REGRESSION_3("22000", 2211, "Collection {0} cannot be compacted back from since {1} to {2}"),
+    /** {@code Collection u1 cannot move its upper back from 10 to 5} */
+    UPPER_REGRESSION_3("22000", 2212, "Collection {0} cannot move its upper back from {1} to {2}"),
+    /** {@code Collection u1 would hold a negative count (-1) of row (3)} */
+    NEGATIVE_MULTIPLICITY_3("XX000", 2213, "Collection {0} would hold a negative count ({1}) of row {2}"),
+
+    // ---- 23: integrity constraint violations
+    /** {@code null value in column "a" violates not-null constraint} */
+    NOT_NULL_VIOLATION_1("23502", 2301, "null value in column \"{0}\" violates not-null constraint"),
+    /** {@code duplicate key value violates unique constraint "t_pkey": (1)} */
+    UNIQUE_VIOLATION_2("23505", 2302, "duplicate key value violates unique constraint \"{0}\": {1}"),
+
+    // ---- 42: syntax errors and access rule violations
+    /** {@code syntax error at or near "FORM"} */
+    SYNTAX_ERROR_1("42601", 4201, "{0}"),
+    /** {@code relation "t" does not exist} */
+    TABLE_NOT_FOUND_1("42P01", 4202, "relation \"{0}\" does not exist"),
+    /** {@code relation "t" already exists} */
+    TABLE_ALREADY_EXISTS_1("42P07", 4203, "relation \"{0}\" already exists"),
+    /** {@code index "i" does not exist} */
+    INDEX_NOT_FOUND_1("42704", 4204, "index \"{0}\" does not exist"),
+    /** {@code index "i" already exists} */
+    INDEX_ALREADY_EXISTS_1("42P07", 4205, "index \"{0}\" already exists"),
+    /** {@code column "c" does not exist} */
+    COLUMN_NOT_FOUND_1("42703", 4206, "column \"{0}\" does not exist"),
+    /** {@code function foo(integer) does not exist} */
+    UNDEFINED_FUNCTION_1("42883", 4207, "function {0} does not exist"),
+    /** {@code column "a" is of type integer but expression is of type text} */
+    DATATYPE_MISMATCH_3("42804", 4208, "column \"{0}\" is of type {1} but expression is of type {2}"),
+    /** {@code cannot drop table t because index i depends on it} */
+    DEPENDENT_OBJECTS_STILL_EXIST_2("2BP01", 4209, "cannot drop {0} because {1} depends on it"),
+
+    // ---- 57: operator intervention
+    /** {@code canceling statement due to user request} */
+    QUERY_CANCELED_0("57014", 5701, "canceling statement due to user request"),
+    /** {@code the database is closed} */
+    DATABASE_CLOSED_0("57P01", 5702, "the database is closed"),
+
+    // ---- XX: internal errors
+    /** {@code internal error: worker 1 stopped} */
+    INTERNAL_ERROR_1("XX000", 9901, "internal error: {0}");
+
+    private final String sqlState;
+    private final int number;
+    private final String template;
+    private final int arity;
+
+    ErrorCode(String sqlState, int number, String template) {
+        if (sqlState.length() != 5) {
+            throw new IllegalArgumentException("SQLSTATE must have 5 characters: " + sqlState);
+        }
+        this.sqlState = sqlState;
+        this.number = number;
+        this.template = template;
+        this.arity = Integer.parseInt(name().substring(name().lastIndexOf('_') + 1));
+    }
+
+    /** The five-character SQLSTATE. */
+    public String sqlState() {
+        return sqlState;
+    }
+
+    /** Spindle's stable vendor code, reported as {@code SQLException.getErrorCode()}. */
+    public int number() {
+        return number;
+    }
+
+    /** The template, with {@code {0}}, {@code {1}}, ... for the arguments. */
+    public String template() {
+        return template;
+    }
+
+    /** Number of arguments the template takes (the suffix of the name). */
+    public int arity() {
+        return arity;
+    }
+
+    /**
+     * The message for {@code args}.
+     *
+     * @throws IllegalArgumentException if the number of arguments is not {@link #arity()}
+     */
+    public String format(Object... args) {
+        if (args.length != arity) {
+            throw new IllegalArgumentException(name() + " takes " + arity + " arguments, got " + args.length);
+        }
+        StringBuilder sb = new StringBuilder(template.length() + 32);
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c == '{' && i + 2 < template.length() && template.charAt(i + 2) == '}'
+                    && Character.isDigit(template.charAt(i + 1))) {
+                sb.append(Objects.toString(args[template.charAt(i + 1) - '0']));
+                i += 2;
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.spindle.common.error;
+
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An error with an {@link ErrorCode}: thrown inside the engine, turned into a
+ * {@link SQLException} with the code's SQLSTATE at the JDBC boundary ({@link #toSQLException()}).
+ * Optionally carries the 1-based character position in the statement where the error was found.
+ *
+ * <p>Immutable apart from {@link Throwable}'s own state; safe to pass between threads.
+ */
+public class SpindleException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorCode code;
+    private final transient List<Object> args;
+    private final int position;
+
+    /** An error without a position. */
+    public SpindleException(ErrorCode code, Object... args) {
+        this(code, -1, null, args);
+    }
+
+    /** An error found at {@code position} (1-based) of the statement text. */
+    public static SpindleException atPosition(int position, ErrorCode code, Object... args) {
+        return new SpindleException(code, position, null, args);
+    }
+
+    /** An error caused by {@code cause}. */
+    public static SpindleException withCause(Throwable cause, ErrorCode code, Object... args) {
+        return new SpindleException(code, -1, cause, args);
+    }
+
+    private SpindleException(ErrorCode code, int position, Throwable cause, Object[] args) {
+        super(code.format(args), cause);
+        this.code = code;
+        this.args = Arrays.asList(args.clone());
+        this.position = position;
+    }
+
+    /** The error code. */
+    public ErrorCode code() {
+        return code;
+    }
+
+    /** The SQLSTATE of the error code. */
+    public String sqlState() {
+        return code.sqlState();
+    }
+
+    /** The template arguments. */
+    public List<Object> args() {
+        return args;
+    }
+
+    /** 1-based position in the statement text, or -1. */
+    public int position() {
+        return position;
+    }
+
+    /**
+     * The {@link SQLException} a JDBC user sees: message (with {@code " at position N"} when a
+     * position is known), SQLSTATE and vendor number.
+     */
+    public SQLException toSQLException() {
+        String msg = position > 0 ? getMessage() + " (at position " + position + ")" : getMessage();
+        return new SQLException(msg, code.sqlState(), code.number(), this);
+    }
+}

@@ -1,0 +1,2 @@
+/** Identities of catalog and transient objects. Depends on nothing but the JDK. */
+package dev.spindle.common.id;
