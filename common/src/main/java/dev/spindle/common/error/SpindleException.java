@@ -33,8 +33,20 @@ public class SpindleException extends RuntimeException {
         return new SpindleException(code, -1, cause, args);
     }
 
+    /**
+     * An error whose message was formatted elsewhere, e.g. one that travelled as data through an
+     * {@code errs} collection and is raised again by a peek.
+     */
+    public static SpindleException preformatted(ErrorCode code, String message) {
+        return new SpindleException(code, -1, null, message, new Object[0]);
+    }
+
     private SpindleException(ErrorCode code, int position, Throwable cause, Object[] args) {
-        super(code.format(args), cause);
+        this(code, position, cause, code.format(args), args);
+    }
+
+    private SpindleException(ErrorCode code, int position, Throwable cause, String message, Object[] args) {
+        super(message, cause);
         this.code = code;
         this.args = Arrays.asList(args.clone());
         this.position = position;

@@ -54,6 +54,13 @@ class ErrorCodeTest {
     }
 
     @Test
+    void preformattedKeepsMessageAndCode() {
+        SpindleException e = SpindleException.preformatted(ErrorCode.DIVISION_BY_ZERO_0, "division by zero");
+        assertEquals("22012", e.toSQLException().getSQLState());
+        assertEquals("division by zero", e.getMessage());
+    }
+
+    @Test
     void wrongArgumentCountIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> ErrorCode.TABLE_NOT_FOUND_1.format());
         assertThrows(IllegalArgumentException.class, () -> new SpindleException(ErrorCode.DIVISION_BY_ZERO_0, "x"));

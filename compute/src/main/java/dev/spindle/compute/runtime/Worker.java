@@ -1,0 +1,163 @@
+package dev.spindle.compute.runtime;
+
+import dev.spindle.compute.dataflow.DataflowBuilder;
+import dev.spindle.compute.dataflow.DataflowShared;
+import dev.spindle.compute.dataflow.Operator;
+import dev.spindle.compute.dataflow.Waker;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One worker thread of a {@link ComputeRuntime}: applies the runtime's commands in order and
+ * steps its copy of every dataflow's operators cooperatively. When a pass finds nothing to do it
+ * parks until woken by a command, by data from another worker, by a table append or by a seal;
+ * nothing spins.
+ *
+ * <p>An operator that throws stops its dataflow on this worker (the failure is reported through
+ * {@link ComputeRuntime#failures()}); other dataflows keep running. Data errors never throw: they
+ * flow as {@code errs}.
+ *
+ * <p>Thread-safety: the worker's state is confined to its thread; {@link #submit} and the waker
+ * are the only entry points from other threads.
+ */
+public final class Worker implements Runnable {
+    private static final Logger LOG = Logger.getLogger(Worker.class.getName());
+    private static final long IDLE_PARK_NANOS = 50_000_000L;
+
+    private final ComputeRuntime runtime;
+    private final int index;
+    private final Waker waker;
+    private final Queue<WorkerCommand> commands = new ConcurrentLinkedQueue<>();
+    private final Map<Long, List<Operator>> dataflows = new LinkedHashMap<>();
+    private volatile boolean stopping;
+
+    Worker(ComputeRuntime runtime, int index, Waker waker) {
+        this.runtime = runtime;
+        this.index = index;
+        this.waker = waker;
+    }
+
+    /** This worker's index in its runtime. */
+    public int index() {
+        return index;
+    }
+
+    /** The runtime this worker belongs to. */
+    public ComputeRuntime runtime() {
+        return runtime;
+    }
+
+    /** This worker's waker. */
+    public Waker waker() {
+        return waker;
+    }
+
+    void submit(WorkerCommand c) {
+        commands.add(c);
+        waker.wake();
+    }
+
+    void stop() {
+        stopping = true;
+        waker.wake();
+    }
+
+    @Override
+    public void run() {
+        waker.bindToCurrentThread();
+        try {
+            while (!stopping) {
+                waker.clear();
+                boolean busy = applyCommands();
+                busy |= step();
+                if (!busy) {
+                    waker.park(IDLE_PARK_NANOS);
+                }
+            }
+        } finally {
+            for (List<Operator> ops : dataflows.values()) {
+                closeAll(ops);
+            }
+            dataflows.clear();
+        }
+    }
+
+    private boolean applyCommands() {
+        boolean did = false;
+        WorkerCommand c;
+        while ((c = commands.poll()) != null) {
+            did = true;
+            if (c instanceof WorkerCommand.CreateDataflow) {
+                create((WorkerCommand.CreateDataflow) c);
+            } else if (c instanceof WorkerCommand.DropDataflow) {
+                List<Operator> ops = dataflows.remove(((WorkerCommand.DropDataflow) c).id());
+                if (ops != null) {
+                    closeAll(ops);
+                }
+                runtime.forgetStats(((WorkerCommand.DropDataflow) c).id(), index);
+            } else if (c instanceof WorkerCommand.RunOnWorker) {
+                try {
+                    ((WorkerCommand.RunOnWorker) c).action().run(this);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "worker action failed on worker " + index, e);
+                }
+            }
+        }
+        return did;
+    }
+
+    private void create(WorkerCommand.CreateDataflow c) {
+        DataflowShared shared = runtime.shared(c.id());
+        DataflowBuilder builder = new DataflowBuilder(index, shared);
+        try {
+            c.render().build(builder);
+        } catch (RuntimeException e) {
+            closeAll(builder.operators());
+            runtime.fail(c.id(), index, e);
+            return;
+        }
+        List<Operator> ops = new ArrayList<>(builder.operators());
+        dataflows.put(c.id(), ops);
+        List<String> names = new ArrayList<>();
+        for (Operator op : ops) {
+            names.add(op.name());
+        }
+        runtime.recordStats(c.id(), index, new DataflowStats(names, builder.channelCount()));
+    }
+
+    private boolean step() {
+        boolean busy = false;
+        Iterator<Map.Entry<Long, List<Operator>>> it = dataflows.entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<Long, List<Operator>> e = it.next();
+            try {
+                for (Operator op : e.getValue()) {
+                    busy |= op.run();
+                }
+            } catch (RuntimeException ex) {
+                LOG.log(Level.WARNING, "dataflow " + e.getKey() + " failed on worker " + index, ex);
+                closeAll(e.getValue());
+                it.remove();
+                runtime.fail(e.getKey(), index, ex);
+            }
+        }
+        return busy;
+    }
+
+    private static void closeAll(List<Operator> ops) {
+        for (Operator op : ops) {
+            try {
+                op.close();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "closing " + op + " failed", e);
+            }
+        }
+    }
+}
