@@ -1,0 +1,50 @@
+package dev.spindle.compute.operator.arrange;
+
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.operator.reduce.KeyedReader;
+import java.util.List;
+
+/**
+ * One worker's arrangement of a collection by key, as operators see it: the arrange operator
+ * inserts sealed batches and does fueled maintenance; readers open handles with their own logical
+ * compaction holds and read the current contents by key.
+ *
+ * <p>Thread-safety: {@link #insert} and {@link #work} only from the owning worker thread; readers
+ * may be opened and used as their implementation documents.
+ */
+public interface ArrangementPort {
+    /** The key columns of the arranged rows. */
+    int[] keyColumns();
+
+    /**
+     * Inserts the updates at times in {@code [lower, upper)} (rows, keyed by
+     * {@link #keyColumns()}) and advances the upper to {@code upper}; {@code lower} must be the
+     * current upper.
+     */
+    void insert(List<Update> updates, Frontier lower, Frontier upper);
+
+    /** Does a slice of maintenance work; {@code true} if more remains. */
+    boolean work();
+
+    /** The upper: times before it are complete. */
+    Frontier upper();
+
+    /** Opens a reader holding compaction at the current since until it says otherwise. */
+    Reader openReader();
+
+    /** Releases the arrangement's writer side (the dataflow was dropped). */
+    void close();
+
+    /** A reader with its own compaction hold. Closing releases exactly that hold. */
+    interface Reader extends AutoCloseable {
+        /** A consistent view of the current contents, by key. */
+        KeyedReader snapshot();
+
+        /** Allows compaction up to {@code since}; a frontier behind the current hold is ignored. */
+        void allowCompaction(Frontier since);
+
+        @Override
+        void close();
+    }
+}

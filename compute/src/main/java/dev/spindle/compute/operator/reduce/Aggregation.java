@@ -1,0 +1,155 @@
+package dev.spindle.compute.operator.reduce;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.DatumKind;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.row.RowBuilder;
+import dev.spindle.compute.plan.Aggregate;
+import dev.spindle.compute.plan.AggregateFunc;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Computes the aggregates of one group from scratch: the group's value rows with their
+ * (positive) multiplicities in, one row of aggregate values out. Used by the reduce operator for
+ * every group whose input changed, and by tests as the oracle's arithmetic.
+ *
+ * <p>Stateless; safe from any thread.
+ */
+public final class Aggregation {
+    private static final int AVG_MIN_SCALE = 16;
+
+    private Aggregation() {
+    }
+
+    /**
+     * The aggregate values over {@code vals} ({@code counts[i]} copies of {@code vals.get(i)}).
+     *
+     * @throws SpindleException on overflow of an integer sum
+     */
+    public static Row evaluate(List<Aggregate> aggregates, List<Row> vals, long[] counts) {
+        RowBuilder out = Row.builder();
+        for (Aggregate a : aggregates) {
+            out.add(evaluate(a, vals, counts));
+        }
+        return out.build();
+    }
+
+    static Object evaluate(Aggregate a, List<Row> vals, long[] counts) {
+        if (a.func() == AggregateFunc.COUNT_ROWS) {
+            long n = 0;
+            for (long c : counts) {
+                n = Math.addExact(n, c);
+            }
+            return n;
+        }
+        // The column's non-null values with multiplicities, in Row order (deduplicated if DISTINCT).
+        TreeMap<Row, Long> values = new TreeMap<>();
+        for (int i = 0; i < vals.size(); i++) {
+            Row v = vals.get(i).project(a.column());
+            if (v.isNull(0)) {
+                continue;
+            }
+            values.merge(v, counts[i], a.distinct() ? (x, y) -> 1L : Math::addExact);
+        }
+        if (a.distinct()) {
+            values.replaceAll((k, c) -> 1L);
+        }
+        switch (a.func()) {
+            case COUNT: {
+                long n = 0;
+                for (long c : values.values()) {
+                    n = Math.addExact(n, c);
+                }
+                return n;
+            }
+            case MIN:
+                return values.isEmpty() ? null : values.firstKey().get(0);
+            case MAX:
+                return values.isEmpty() ? null : values.lastKey().get(0);
+            case SUM:
+                return values.isEmpty() ? null : sum(values);
+            case AVG: {
+                if (values.isEmpty()) {
+                    return null;
+                }
+                long n = 0;
+                for (long c : values.values()) {
+                    n += c;
+                }
+                Object s = sum(values);
+                if (s instanceof Long) {
+                    return BigDecimal.valueOf((Long) s).divide(BigDecimal.valueOf(n), AVG_MIN_SCALE, RoundingMode.HALF_UP);
+                }
+                if (s instanceof BigDecimal) {
+                    BigDecimal d = (BigDecimal) s;
+                    return d.divide(BigDecimal.valueOf(n), Math.max(AVG_MIN_SCALE, d.scale()), RoundingMode.HALF_UP);
+                }
+                if (s instanceof Float) {
+                    return (double) (Float) s / n;
+                }
+                return (Double) s / n;
+            }
+            default:
+                throw new AssertionError(a.func());
+        }
+    }
+
+    private static Object sum(TreeMap<Row, Long> values) {
+        DatumKind kind = values.firstKey().kind(0);
+        switch (kind) {
+            case INTEGER: {
+                long s = 0;
+                try {
+                    for (var e : values.entrySet()) {
+                        s = Math.addExact(s, Math.multiplyExact(e.getKey().getLong(0), e.getValue()));
+                    }
+                } catch (ArithmeticException ex) {
+                    throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
+                }
+                return s;
+            }
+            case DECIMAL: {
+                BigDecimal s = BigDecimal.ZERO;
+                for (var e : values.entrySet()) {
+                    s = s.add(((BigDecimal) e.getKey().get(0)).multiply(BigDecimal.valueOf(e.getValue())));
+                }
+                return s;
+            }
+            case DOUBLE: {
+                double s = 0;
+                for (var e : values.entrySet()) {
+                    s += (Double) e.getKey().get(0) * e.getValue();
+                }
+                return s;
+            }
+            case REAL: {
+                float s = 0;
+                for (var e : values.entrySet()) {
+                    s += (Float) e.getKey().get(0) * e.getValue();
+                }
+                return s;
+            }
+            default:
+                throw new SpindleException(ErrorCode.UNDEFINED_FUNCTION_1, "sum(" + kind.name().toLowerCase() + ")");
+        }
+    }
+
+    /**
+     * Checks that every multiplicity of a group is positive, as a reduction's input must be.
+     *
+     * @throws SpindleException {@link ErrorCode#NEGATIVE_MULTIPLICITY_3} otherwise
+     */
+    public static void checkPositive(Object collection, List<Row> vals, long[] counts) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] <= 0) {
+                throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, collection, counts[i], vals.get(i));
+            }
+        }
+    }
+
+}

@@ -1,0 +1,121 @@
+package dev.spindle.compute.operator.reduce;
+
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Consolidation;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.dataflow.InputPort;
+import dev.spindle.compute.dataflow.Operator;
+import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.operator.EvalErrors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The reduction operator shared by GROUP BY, DISTINCT, threshold and top-k: whenever a group's
+ * input changes at time {@code t}, it recomputes the group's output at {@code t} and at
+ * {@code t - 1} from the arranged input and emits the difference at {@code t}.
+ *
+ * <h2>Why this is correct</h2>
+ * Times are totally ordered integers. Its input is the stream of batches its arrangement
+ * accepted, so every update it receives is at a sealed time, and the arrangement already holds
+ * it when this operator runs (same worker, later in build order). If the emitted outputs
+ * accumulate to {@code g(acc(s))} at every earlier sealed time {@code s} (induction), then at a
+ * change time {@code t} the accumulated output is {@code g(acc(t - 1))}, and emitting
+ * {@code g(acc(t)) - g(acc(t - 1))} restores the invariant; between change times nothing changes.
+ * Reading {@code acc(t - 1)} needs the arrangement's since to be at most {@code t - 1}, so the
+ * operator holds its input's logical compaction one tick behind its input frontier.
+ *
+ * <p>A data error of the group function (overflow, negative multiplicity) is an output too: an
+ * {@code errs} update at {@code t}, retracted when the group's input changes again.
+ */
+public final class GroupRecompute extends Operator {
+    private final InputPort in;
+    private final int[] keyColumns;
+    private final Supplier<KeyedReader> reader;
+    private final Consumer<Frontier> holdInput;
+    private final GroupFunction fn;
+    private final OutputPort oks;
+    private final OutputPort errs;
+
+    /**
+     * @param in the updates the arranged input accepted (whole rows)
+     * @param keyColumns the group key's columns of an input row (the arrangement's key)
+     * @param reader a reader of the arranged input's current contents
+     * @param holdInput sets the arranged input's logical compaction hold
+     */
+    public GroupRecompute(int id, String name, InputPort in, int[] keyColumns, Supplier<KeyedReader> reader,
+                          Consumer<Frontier> holdInput, GroupFunction fn, OutputPort oks, OutputPort errs) {
+        super(id, name);
+        this.in = in;
+        this.keyColumns = keyColumns.clone();
+        this.reader = reader;
+        this.holdInput = holdInput;
+        this.fn = fn;
+        this.oks = oks;
+        this.errs = errs;
+    }
+
+    @Override
+    public boolean run() {
+        List<Update> delta = in.drain();
+        Frontier frontier = in.frontier();
+        if (!delta.isEmpty()) {
+            TreeMap<Row, TreeSet<Long>> changed = new TreeMap<>();
+            for (Update u : delta) {
+                changed.computeIfAbsent(u.row().project(keyColumns), k -> new TreeSet<>()).add(u.time());
+            }
+            KeyedReader r = reader.get();
+            List<Update> outOk = new ArrayList<>();
+            List<Update> outErr = new ArrayList<>();
+            for (Map.Entry<Row, TreeSet<Long>> e : changed.entrySet()) {
+                Row key = e.getKey();
+                List<Update> history = new ArrayList<>();
+                r.read(key, (row, time, diff) -> history.add(new Update(row, time, diff)));
+                for (long t : e.getValue()) {
+                    emit(key, history, t, 1, outOk, outErr);
+                    if (t > 0) {
+                        emit(key, history, t - 1, -1, outOk, outErr);
+                    }
+                }
+            }
+            for (Update u : Consolidation.consolidate(outOk)) {
+                oks.give(u);
+            }
+            for (Update u : Consolidation.consolidate(outErr)) {
+                errs.give(u);
+            }
+        }
+        boolean moved = oks.advance(frontier);
+        errs.advance(frontier);
+        if (moved && !frontier.isEmpty() && frontier.time() > 0) {
+            holdInput.accept(Frontier.at(frontier.time() - 1));
+        }
+        return moved || !delta.isEmpty();
+    }
+
+    /** Emits {@code sign * g(acc(at))}, stamped at {@code at} for +1 and {@code at + 1} for -1. */
+    private void emit(Row key, List<Update> history, long at, int sign, List<Update> outOk, List<Update> outErr) {
+        Map<Row, Long> acc = Consolidation.accumulate(history, at);
+        List<Row> rows = new ArrayList<>(acc.keySet());
+        long[] counts = new long[rows.size()];
+        int i = 0;
+        for (long c : acc.values()) {
+            counts[i++] = c;
+        }
+        long stamp = sign > 0 ? at : at + 1;
+        try {
+            for (RowCount rc : fn.apply(key, rows, counts)) {
+                outOk.add(new Update(rc.row(), stamp, sign * rc.count()));
+            }
+        } catch (SpindleException ex) {
+            outErr.add(new Update(EvalErrors.toRow(ex), stamp, sign));
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.spindle.compute.plan;
+
+import dev.spindle.common.row.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a peek does to the rows it read before returning them: order, skip {@code offset},
+ * keep at most {@code limit}, then project. Applied by the controller once the workers' parts
+ * are merged. Without an order the rows come in the arrangement's order (sorted by row), which is
+ * deterministic.
+ *
+ * @param order ORDER BY terms, possibly empty
+ * @param limit the most rows to return, or -1 for no limit
+ * @param offset the rows to skip
+ * @param projection the output columns, or null for all
+ */
+public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, int[] projection) {
+    public RowSetFinishing {
+        order = List.copyOf(Objects.requireNonNull(order, "order"));
+        if (limit < -1 || offset < 0) {
+            throw new IllegalArgumentException("limit must be >= -1 and offset >= 0");
+        }
+        projection = projection == null ? null : projection.clone();
+    }
+
+    /** Returns every row unchanged. */
+    public static RowSetFinishing none() {
+        return new RowSetFinishing(List.of(), -1, 0, null);
+    }
+
+    /**
+     * Applies the finishing to rows with multiplicities ({@code counts[i]} copies of
+     * {@code rows.get(i)}, each positive).
+     */
+    public List<Row> finish(List<Row> rows, long[] counts) {
+        List<Integer> idx = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            idx.add(i);
+        }
+        if (!order.isEmpty()) {
+            java.util.Comparator<Row> cmp = RowComparators.of(order);
+            idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
+        }
+        List<Row> out = new ArrayList<>();
+        long skip = offset;
+        long left = limit < 0 ? Long.MAX_VALUE : limit;
+        for (int i : idx) {
+            long n = counts[i];
+            long skipped = Math.min(skip, n);
+            skip -= skipped;
+            n -= skipped;
+            for (long k = 0; k < n && left > 0; k++, left--) {
+                out.add(projection == null ? rows.get(i) : rows.get(i).project(projection));
+            }
+            if (left == 0) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RowSetFinishing && order.equals(((RowSetFinishing) o).order)
+                && limit == ((RowSetFinishing) o).limit && offset == ((RowSetFinishing) o).offset
+                && java.util.Arrays.equals(projection, ((RowSetFinishing) o).projection);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(order, limit, offset, java.util.Arrays.hashCode(projection));
+    }
+
+    @Override
+    public String toString() {
+        return "Finishing[order=" + order + ", limit=" + limit + ", offset=" + offset + ", projection="
+                + java.util.Arrays.toString(projection) + "]";
+    }
+}

@@ -1,0 +1,229 @@
+package dev.spindle.compute.operator;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.type.Column;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.RelationDesc;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.compute.dataflow.DataflowBuilder;
+import dev.spindle.compute.dataflow.InputPort;
+import dev.spindle.compute.dataflow.KeyHasher;
+import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.operator.arrange.Arrange;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.join.ArrangedJoin;
+import dev.spindle.compute.operator.reduce.GroupFunction;
+import dev.spindle.compute.operator.reduce.GroupFunctions;
+import dev.spindle.compute.operator.reduce.GroupRecompute;
+import dev.spindle.compute.plan.Aggregate;
+import dev.spindle.compute.plan.AggregateFunc;
+import dev.spindle.compute.plan.ColumnOrder;
+import dev.spindle.compute.testing.DataflowHarness;
+import dev.spindle.compute.testing.DataflowHarness.Expected;
+import dev.spindle.compute.testing.NaiveArrangement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * Reduce (aggregates), distinct, threshold, top-k and join against from-scratch oracles at every
+ * time, on random inputs with retractions, split into random batches, for W = 1, 2 and 4.
+ */
+class ReductionAndJoinProperties {
+    static final RelationDesc KV = RelationDesc.of(
+            new Column("k", ColumnType.of(TypeKind.BIGINT)),
+            new Column("v", ColumnType.of(TypeKind.BIGINT)));
+
+    /** Small keys (NULL included) and small values, with the odd huge value to overflow sums. */
+    static Row kv(Random r) {
+        Long k = r.nextInt(8) == 0 ? null : (long) r.nextInt(4);
+        Long v = r.nextInt(6) == 0 ? null : r.nextInt(40) == 0 ? Long.MAX_VALUE / 2 + r.nextInt(3) : (long) r.nextInt(6);
+        return Row.of(k, v);
+    }
+
+    /** The factory of the arrangement the operators under test use. */
+    static IntFunction<ArrangementPort> arrangements(int[] key) {
+        return w -> new NaiveArrangement(key);
+    }
+
+    static OutputPort arrange(DataflowBuilder b, OutputPort src, int[] key, ArrangementPort[] holder) {
+        InputPort in = b.connect(src, KeyHasher.columns(key));
+        OutputPort accepted = b.newOutput();
+        ArrangementPort arr = new NaiveArrangement(key);
+        holder[0] = arr;
+        b.add(id -> new Arrange(id, "Arrange", in, arr, accepted));
+        return accepted;
+    }
+
+    static OutputPort[] group(DataflowBuilder b, OutputPort src, int[] key, GroupFunction fn) {
+        ArrangementPort[] arr = new ArrangementPort[1];
+        OutputPort accepted = arrange(b, src, key, arr);
+        ArrangementPort.Reader reader = arr[0].openReader();
+        InputPort in = b.connect(accepted, null);
+        OutputPort oks = b.newOutput();
+        OutputPort errs = b.newOutput();
+        b.add(id -> new GroupRecompute(id, "Reduce", in, key, reader::snapshot, reader::allowCompaction, fn, oks, errs));
+        return new OutputPort[] {oks, errs};
+    }
+
+    private static void check(long seed, int wExp, int batches, int inputs, DataflowHarness.Render render,
+                              Function<List<Map<Row, Long>>, Expected> oracle) throws Exception {
+        Random rnd = new Random(seed);
+        List<RelationDesc> descs = new ArrayList<>();
+        List<List<List<Row[]>>> hs = new ArrayList<>();
+        for (int i = 0; i < inputs; i++) {
+            descs.add(KV);
+            hs.add(DataflowHarness.history(rnd, batches, ReductionAndJoinProperties::kv));
+        }
+        DataflowHarness.check(seed, 1 << wExp, descs, hs, render, oracle);
+    }
+
+    // ------------------------------------------------------------------ reduce
+
+    static final List<Aggregate> AGGS = List.of(Aggregate.countRows(), Aggregate.of(AggregateFunc.COUNT, 1),
+            Aggregate.of(AggregateFunc.SUM, 1), Aggregate.of(AggregateFunc.MIN, 1), Aggregate.of(AggregateFunc.MAX, 1),
+            Aggregate.distinct(AggregateFunc.COUNT, 1));
+
+    @Property(tries = 30)
+    void groupByAggregatesMatchRecomputation(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                             @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
+        check(seed, wExp, batches, 1,
+                (b, src) -> group(b, src.get(0), new int[] {0}, GroupFunctions.reduce("t", AGGS)),
+                in -> {
+                    Map<Row, List<Long>> groups = new TreeMap<>();
+                    in.get(0).forEach((row, n) -> {
+                        for (long i = 0; i < n; i++) {
+                            groups.computeIfAbsent(row.project(0), k -> new ArrayList<>()).add((Long) row.get(1));
+                        }
+                    });
+                    Map<Row, Long> oks = new TreeMap<>();
+                    Map<Row, Long> errs = new TreeMap<>();
+                    groups.forEach((key, vs) -> {
+                        List<Long> nn = vs.stream().filter(x -> x != null).toList();
+                        java.math.BigInteger sum = nn.stream().map(java.math.BigInteger::valueOf)
+                                .reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add);
+                        if (sum.bitLength() > 63) {
+                            errs.merge(EvalErrors.toRow(new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint")), 1L, Long::sum);
+                            return;
+                        }
+                        Row out = key.concat(Row.of((long) vs.size(), (long) nn.size(), nn.isEmpty() ? null : sum.longValue(),
+                                nn.stream().min(Comparator.naturalOrder()).orElse(null),
+                                nn.stream().max(Comparator.naturalOrder()).orElse(null),
+                                nn.stream().distinct().count()));
+                        oks.merge(out, 1L, Long::sum);
+                    });
+                    return new Expected(oks, errs);
+                });
+    }
+
+    @Property(tries = 20)
+    void distinctKeepsOneCopyOfEachRow(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                       @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
+        check(seed, wExp, batches, 1,
+                (b, src) -> group(b, src.get(0), new int[] {0, 1}, GroupFunctions.distinct("t")),
+                in -> {
+                    Map<Row, Long> oks = new TreeMap<>();
+                    in.get(0).keySet().forEach(r -> oks.put(r, 1L));
+                    return new Expected(oks, Map.of());
+                });
+    }
+
+    @Property(tries = 20)
+    void thresholdOfDifferenceIsExceptAll(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                          @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
+        check(seed, wExp, batches, 2,
+                (b, src) -> {
+                    InputPort negIn = b.connect(src.get(1), null);
+                    OutputPort neg = b.newOutput();
+                    b.add(id -> new Negate(id, negIn, neg));
+                    List<InputPort> ins = List.of(b.connect(src.get(0), null), b.connect(neg, null));
+                    OutputPort diff = b.newOutput();
+                    b.add(id -> new Union(id, ins, diff));
+                    return group(b, diff, new int[] {0, 1}, GroupFunctions.threshold());
+                },
+                in -> {
+                    Map<Row, Long> oks = new TreeMap<>();
+                    in.get(0).forEach((r, n) -> {
+                        long m = n - in.get(1).getOrDefault(r, 0L);
+                        if (m > 0) {
+                            oks.put(r, m);
+                        }
+                    });
+                    return new Expected(oks, Map.of());
+                });
+    }
+
+    @Property(tries = 20)
+    void topKPerGroup(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                      @ForAll @IntRange(min = 1, max = 16) int batches, @ForAll @IntRange(min = -1, max = 3) int limit,
+                      @ForAll @IntRange(min = 0, max = 2) int offset) throws Exception {
+        List<ColumnOrder> order = List.of(ColumnOrder.desc(1));
+        check(seed, wExp, batches, 1,
+                (b, src) -> group(b, src.get(0), new int[] {0}, GroupFunctions.topK("t", order, limit, offset)),
+                in -> {
+                    Map<Row, List<Row>> groups = new TreeMap<>();
+                    in.get(0).forEach((row, n) -> {
+                        for (long i = 0; i < n; i++) {
+                            groups.computeIfAbsent(row.project(0), k -> new ArrayList<>()).add(row);
+                        }
+                    });
+                    Map<Row, Long> oks = new TreeMap<>();
+                    groups.forEach((k, rows) -> {
+                        // v descending, NULLs first; ties by whole row ascending
+                        rows.sort(Comparator.<Row, Integer>comparing(r -> r.isNull(1) ? 0 : 1)
+                                .thenComparing((Row r) -> r.isNull(1) ? 0L : -r.getLong(1))
+                                .thenComparing(Comparator.naturalOrder()));
+                        long end = limit < 0 ? rows.size() : Math.min(rows.size(), (long) offset + limit);
+                        for (int i = offset; i < end; i++) {
+                            oks.merge(rows.get(i), 1L, Long::sum);
+                        }
+                    });
+                    return new Expected(oks, Map.of());
+                });
+    }
+
+    // ------------------------------------------------------------------ join
+
+    @Property(tries = 30)
+    void equiJoinMatchesNestedLoops(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                    @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
+        check(seed, wExp, batches, 2,
+                (b, src) -> {
+                    int[] key = {0};
+                    ArrangementPort[] l = new ArrangementPort[1];
+                    ArrangementPort[] r = new ArrangementPort[1];
+                    OutputPort la = arrange(b, src.get(0), key, l);
+                    OutputPort ra = arrange(b, src.get(1), key, r);
+                    ArrangementPort.Reader lr = l[0].openReader();
+                    ArrangementPort.Reader rr = r[0].openReader();
+                    InputPort lin = b.connect(la, null);
+                    InputPort rin = b.connect(ra, null);
+                    OutputPort out = b.newOutput();
+                    b.add(id -> new ArrangedJoin(id, lin, key, lr::snapshot, lr::allowCompaction,
+                            rin, key, rr::snapshot, rr::allowCompaction, out));
+                    OutputPort noErrs = b.newOutput();
+                    b.add(id -> new ConstantSource(id, List.of(), dev.spindle.common.time.Frontier.MIN, noErrs, b.worker()));
+                    return new OutputPort[] {out, noErrs};
+                },
+                in -> {
+                    Map<Row, Long> oks = new HashMap<>();
+                    in.get(0).forEach((a, n) -> in.get(1).forEach((c, m) -> {
+                        if (!a.isNull(0) && a.project(0).equals(c.project(0))) {
+                            oks.merge(a.concat(c), n * m, Long::sum);
+                        }
+                    }));
+                    return new Expected(new TreeMap<>(oks), Map.of());
+                });
+    }
+}

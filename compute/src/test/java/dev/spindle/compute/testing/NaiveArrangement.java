@@ -1,0 +1,120 @@
+package dev.spindle.compute.testing;
+
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Consolidation;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.reduce.KeyedReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * An obviously correct arrangement for testing operators: a map from key to the key's updates,
+ * compacted (times advanced to the meet of the readers' holds) on {@link #work()}. Worker-thread
+ * only.
+ */
+public final class NaiveArrangement implements ArrangementPort {
+    private final int[] keyColumns;
+    private final TreeMap<Row, List<Update>> byKey = new TreeMap<>();
+    private final List<NaiveReader> readers = new CopyOnWriteArrayList<>();
+    private Frontier upper = Frontier.MIN;
+    private Frontier since = Frontier.MIN;
+
+    public NaiveArrangement(int... keyColumns) {
+        this.keyColumns = keyColumns.clone();
+    }
+
+    @Override
+    public int[] keyColumns() {
+        return keyColumns.clone();
+    }
+
+    @Override
+    public void insert(List<Update> updates, Frontier lower, Frontier newUpper) {
+        if (!lower.equals(upper)) {
+            throw new IllegalStateException("batch at " + lower + " but upper is " + upper);
+        }
+        for (Update u : updates) {
+            if (!lower.lessEqual(u.time()) || !newUpper.isSealed(u.time())) {
+                throw new IllegalStateException("update outside its batch");
+            }
+            byKey.computeIfAbsent(u.row().project(keyColumns), k -> new ArrayList<>()).add(u);
+        }
+        upper = newUpper;
+    }
+
+    @Override
+    public boolean work() {
+        Frontier meet = upper;
+        for (NaiveReader r : readers) {
+            meet = meet.meet(r.hold);
+        }
+        if (since.lessThan(meet)) {
+            since = meet;
+            if (!meet.isEmpty()) {
+                for (Map.Entry<Row, List<Update>> e : byKey.entrySet()) {
+                    e.setValue(new ArrayList<>(Consolidation.advanceAndConsolidate(e.getValue(), meet)));
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The compaction applied so far. */
+    public Frontier since() {
+        return since;
+    }
+
+    @Override
+    public Frontier upper() {
+        return upper;
+    }
+
+    @Override
+    public Reader openReader() {
+        NaiveReader r = new NaiveReader(since);
+        readers.add(r);
+        return r;
+    }
+
+    @Override
+    public void close() {
+        byKey.clear();
+    }
+
+    private final class NaiveReader implements Reader {
+        volatile Frontier hold;
+
+        NaiveReader(Frontier hold) {
+            this.hold = hold;
+        }
+
+        @Override
+        public KeyedReader snapshot() {
+            return (key, consumer) -> {
+                List<Update> ups = byKey.get(key);
+                if (ups != null) {
+                    for (Update u : ups) {
+                        consumer.accept(u.row(), u.time(), u.diff());
+                    }
+                }
+            };
+        }
+
+        @Override
+        public void allowCompaction(Frontier f) {
+            if (hold.lessThan(f)) {
+                hold = f;
+            }
+        }
+
+        @Override
+        public void close() {
+            readers.remove(this);
+        }
+    }
+}
