@@ -21,13 +21,16 @@ import dev.spindle.storage.table.TableLog;
  * <p>Reads the table through a {@link Subscription} whose waker wakes this worker; never blocks.
  */
 public final class TableSource extends Operator {
-    private static final int BATCHES_PER_RUN = 16;
+    /** Updates handled per run: hydrating a large table takes many runs, so others interleave. */
+    static final int FUEL = 4096;
 
     private final Subscription subscription;
     private final OutputPort out;
     private final Frontier asOf;
     private final int worker;
     private final int workers;
+    private TableBatch current;
+    private int position;
 
     public TableSource(int id, TableLog table, Frontier asOf, OutputPort out, int worker, int workers, Waker waker) {
         super(id, "TableSource(" + table.id() + ")");
@@ -45,19 +48,31 @@ public final class TableSource extends Operator {
 
     @Override
     public boolean run() {
+        int fuel = FUEL;
         boolean did = false;
-        for (int i = 0; i < BATCHES_PER_RUN; i++) {
-            TableBatch b = subscription.poll();
-            if (b == null) {
-                return did;
+        while (fuel > 0) {
+            if (current == null) {
+                current = subscription.poll();
+                position = 0;
+                if (current == null) {
+                    return did;
+                }
             }
             did = true;
-            for (Update u : b.updates()) {
+            java.util.List<Update> ups = current.updates();
+            int end = Math.min(ups.size(), position + fuel);
+            for (int i = position; i < end; i++) {
+                Update u = ups.get(i);
                 if (workers == 1 || Math.floorMod(u.row().hash64(), (long) workers) == worker) {
                     out.give(u.withTime(Timestamp.advanceBy(u.time(), asOf)));
                 }
             }
-            out.advance(b.upper());
+            fuel -= Math.max(1, end - position);
+            position = end;
+            if (position == ups.size()) {
+                out.advance(current.upper());
+                current = null;
+            }
         }
         return true;
     }

@@ -115,8 +115,12 @@ public final class Subscription implements AutoCloseable {
      * once the subscription itself is no longer referenced.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
+        log.subscriptionClosed();
         Runnable w = waker;
         if (w != null) {
             log.removeWaker(w);

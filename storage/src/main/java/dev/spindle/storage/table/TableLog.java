@@ -82,6 +82,7 @@ public final class TableLog {
     private volatile State state;
     private final Object appendSignal = new Object();
     private final CopyOnWriteArrayList<Runnable> wakers = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger openSubscriptions = new java.util.concurrent.atomic.AtomicInteger();
 
     /** An empty table with {@code since = upper = {MIN}}. */
     public TableLog(GlobalId id, RelationDesc desc) {
@@ -333,7 +334,17 @@ public final class TableLog {
             }
             catchUp = new TableBatch(from, s.upper, Consolidation.consolidate(kept));
         }
+        openSubscriptions.incrementAndGet();
         return new Subscription(this, from, catchUp, s.tail);
+    }
+
+    /** Number of subscriptions not yet closed (introspection; dropped dataflows must release theirs). */
+    public int openSubscriptions() {
+        return openSubscriptions.get();
+    }
+
+    void subscriptionClosed() {
+        openSubscriptions.decrementAndGet();
     }
 
     // ------------------------------------------------------------------ waiting

@@ -99,7 +99,10 @@ class TableLogTest {
         log.append(List.of(), 1);
         log.advanceUpper(Frontier.at(5));
         assertEquals(2, wakes.get());
+        assertEquals(1, log.openSubscriptions());
         sub.close();
+        sub.close();
+        assertEquals(0, log.openSubscriptions());
         log.append(List.of(), 6);
         assertEquals(2, wakes.get());
         assertThrows(IllegalStateException.class, sub::poll);

@@ -43,6 +43,10 @@ public final class GroupRecompute extends Operator {
     private final GroupFunction fn;
     private final OutputPort oks;
     private final OutputPort errs;
+    /** Groups whose change times are known but not yet recomputed, in key order. */
+    private final TreeMap<Row, TreeSet<Long>> pending = new TreeMap<>();
+    /** Groups recomputed per run: a large hydration takes many runs, so others interleave. */
+    static final int FUEL = 1024;
 
     /**
      * @param in the updates the arranged input accepted (whole rows)
@@ -65,16 +69,19 @@ public final class GroupRecompute extends Operator {
     @Override
     public boolean run() {
         List<Update> delta = in.drain();
-        Frontier frontier = in.frontier();
-        if (!delta.isEmpty()) {
-            TreeMap<Row, TreeSet<Long>> changed = new TreeMap<>();
-            for (Update u : delta) {
-                changed.computeIfAbsent(u.row().project(keyColumns), k -> new TreeSet<>()).add(u.time());
-            }
+        for (Update u : delta) {
+            pending.computeIfAbsent(u.row().project(keyColumns), k -> new TreeSet<>()).add(u.time());
+        }
+        boolean did = !delta.isEmpty();
+        if (!pending.isEmpty()) {
+            // Later batches only add times at or after the input frontier, so reading acc(t) for
+            // pending times is unaffected by what the arrangement accepts between slices, and the
+            // hold stays put (the output frontier does not move) until the backlog is gone.
             KeyedReader r = reader.get();
             List<Update> outOk = new ArrayList<>();
             List<Update> outErr = new ArrayList<>();
-            for (Map.Entry<Row, TreeSet<Long>> e : changed.entrySet()) {
+            for (int n = 0; n < FUEL && !pending.isEmpty(); n++) {
+                Map.Entry<Row, TreeSet<Long>> e = pending.pollFirstEntry();
                 Row key = e.getKey();
                 List<Update> history = new ArrayList<>();
                 r.read(key, (row, time, diff) -> history.add(new Update(row, time, diff)));
@@ -91,13 +98,20 @@ public final class GroupRecompute extends Operator {
             for (Update u : Consolidation.consolidate(outErr)) {
                 errs.give(u);
             }
+            did = true;
+            if (!pending.isEmpty()) {
+                oks.flush();
+                errs.flush();
+                return true;
+            }
         }
+        Frontier frontier = in.frontier();
         boolean moved = oks.advance(frontier);
         errs.advance(frontier);
         if (moved && !frontier.isEmpty() && frontier.time() > 0) {
             holdInput.accept(Frontier.at(frontier.time() - 1));
         }
-        return moved || !delta.isEmpty();
+        return moved || did;
     }
 
     /** Emits {@code sign * g(acc(at))}, stamped at {@code at} for +1 and {@code at + 1} for -1. */
