@@ -17,11 +17,30 @@ public final class DataflowBuilder {
     private final int worker;
     private final DataflowShared shared;
     private final List<Operator> operators = new ArrayList<>();
+    private final java.util.Map<Class<?>, Object> services;
     private int nextChannel;
 
-    public DataflowBuilder(int worker, DataflowShared shared) {
+    /**
+     * A builder for worker {@code worker}; {@code services} are the worker's per-thread services
+     * (its trace manager, for example) that operators may use, by type.
+     */
+    public DataflowBuilder(int worker, DataflowShared shared, java.util.Map<Class<?>, Object> services) {
         this.worker = worker;
         this.shared = shared;
+        this.services = java.util.Map.copyOf(services);
+    }
+
+    /**
+     * The worker service of type {@code type}.
+     *
+     * @throws IllegalStateException if the worker has none
+     */
+    public <T> T service(Class<T> type) {
+        Object s = services.get(type);
+        if (s == null) {
+            throw new IllegalStateException("worker has no " + type.getSimpleName());
+        }
+        return type.cast(s);
     }
 
     /** This worker's index, {@code 0 <= worker < workers}. */

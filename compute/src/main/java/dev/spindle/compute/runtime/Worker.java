@@ -4,6 +4,8 @@ import dev.spindle.compute.dataflow.DataflowBuilder;
 import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.Waker;
+import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.peek.PeekService;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -36,6 +38,8 @@ public final class Worker implements Runnable {
     private final Waker waker;
     private final Queue<WorkerCommand> commands = new ConcurrentLinkedQueue<>();
     private final Map<Long, List<Operator>> dataflows = new LinkedHashMap<>();
+    private final TraceManager traces = new TraceManager();
+    private final PeekService peeks = new PeekService();
     private volatile boolean stopping;
 
     Worker(ComputeRuntime runtime, int index, Waker waker) {
@@ -59,6 +63,16 @@ public final class Worker implements Runnable {
         return waker;
     }
 
+    /** The indexes this worker exports. Worker thread only. */
+    public TraceManager traces() {
+        return traces;
+    }
+
+    /** The peeks pending on this worker. Worker thread only. */
+    public PeekService peeks() {
+        return peeks;
+    }
+
     void submit(WorkerCommand c) {
         commands.add(c);
         waker.wake();
@@ -77,6 +91,7 @@ public final class Worker implements Runnable {
                 waker.clear();
                 boolean busy = applyCommands();
                 busy |= step();
+                busy |= peeks.step(traces, index);
                 if (!busy) {
                     waker.park(IDLE_PARK_NANOS);
                 }
@@ -115,7 +130,8 @@ public final class Worker implements Runnable {
 
     private void create(WorkerCommand.CreateDataflow c) {
         DataflowShared shared = runtime.shared(c.id());
-        DataflowBuilder builder = new DataflowBuilder(index, shared);
+        DataflowBuilder builder = new DataflowBuilder(index, shared,
+                Map.of(TraceManager.class, traces, PeekService.class, peeks, Worker.class, this));
         try {
             c.render().build(builder);
         } catch (RuntimeException e) {

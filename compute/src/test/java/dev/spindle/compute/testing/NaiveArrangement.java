@@ -106,6 +106,25 @@ public final class NaiveArrangement implements ArrangementPort {
         }
 
         @Override
+        public void scan(KeyedReader.EntryConsumer consumer) {
+            for (List<Update> ups : byKey.values()) {
+                for (Update u : ups) {
+                    consumer.accept(u.row(), u.time(), u.diff());
+                }
+            }
+        }
+
+        @Override
+        public Frontier upper() {
+            return upper;
+        }
+
+        @Override
+        public Frontier since() {
+            return since;
+        }
+
+        @Override
         public void allowCompaction(Frontier f) {
             if (hold.lessThan(f)) {
                 hold = f;

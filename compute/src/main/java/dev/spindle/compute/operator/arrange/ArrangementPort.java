@@ -41,6 +41,15 @@ public interface ArrangementPort {
         /** A consistent view of the current contents, by key. */
         KeyedReader snapshot();
 
+        /** Gives every entry of the current contents, in key order. */
+        void scan(KeyedReader.EntryConsumer consumer);
+
+        /** Times before this are complete in what {@link #scan} and {@link #snapshot} read. */
+        Frontier upper();
+
+        /** Times before this have been compacted: a read at {@code t} needs {@code since <= t}. */
+        Frontier since();
+
         /** Allows compaction up to {@code since}; a frontier behind the current hold is ignored. */
         void allowCompaction(Frontier since);
 

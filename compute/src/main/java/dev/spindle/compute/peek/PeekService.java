@@ -1,0 +1,131 @@
+package dev.spindle.compute.peek;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.export.TraceBundle;
+import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.operator.EvalErrors;
+import dev.spindle.compute.operator.reduce.RowCount;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * A worker's pending peeks, answered from the worker's own partition of each index under the
+ * gates of DESIGN §5:
+ * <ol>
+ *   <li><b>seal gate</b>: a peek at {@code t} waits (no error) until {@code t < upper} for both
+ *       {@code oks} and {@code errs};</li>
+ *   <li><b>since gate</b>: if the trace's since is beyond {@code t} the peek fails with
+ *       {@link ErrorCode#COMPACTION_FRONTIER_BEYOND_READ_2};</li>
+ *   <li><b>errors before rows</b>: if {@code errs} holds an error at {@code t}, that error is the
+ *       answer;</li>
+ *   <li>otherwise the rows at {@code t}, through the peek's map/filter/project.</li>
+ * </ol>
+ * A peek on an index this worker does not (yet) have waits; it never blocks other peeks.
+ *
+ * <p>Thread-safety: confined to its worker's thread.
+ */
+public final class PeekService {
+    /** Receives a worker's answer. Called on the worker thread; must not block. */
+    @FunctionalInterface
+    public interface Sink {
+        void partial(UUID uuid, int worker, PeekPartial partial);
+    }
+
+    private record Pending(PeekRequest request, Sink sink) {
+    }
+
+    private final List<Pending> pending = new ArrayList<>();
+
+    /** Adds a peek. */
+    public void add(PeekRequest request, Sink sink) {
+        pending.add(new Pending(request, sink));
+    }
+
+    /** Forgets the peek {@code uuid}, if pending. */
+    public void cancel(UUID uuid) {
+        pending.removeIf(p -> p.request.uuid().equals(uuid));
+    }
+
+    /** Number of pending peeks. */
+    public int size() {
+        return pending.size();
+    }
+
+    /** Answers every pending peek whose index is sealed past its time; true if any was answered. */
+    public boolean step(TraceManager traces, int worker) {
+        boolean did = false;
+        for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            TraceBundle bundle = traces.get(p.request.index()).orElse(null);
+            if (bundle == null || !bundle.upper().isSealed(p.request.time())) {
+                continue;
+            }
+            it.remove();
+            did = true;
+            p.sink.partial(p.request.uuid(), worker, answer(p.request, bundle));
+        }
+        return did;
+    }
+
+    static PeekPartial answer(PeekRequest r, TraceBundle bundle) {
+        long t = r.time();
+        Frontier since = bundle.since();
+        if (!since.lessEqual(t)) {
+            return new PeekPartial.Error(new SpindleException(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2,
+                    since.isEmpty() ? "[]" : since.time(), t));
+        }
+        TreeMap<Row, Long> errs = new TreeMap<>();
+        bundle.errs().scan((row, time, diff) -> {
+            if (time <= t) {
+                errs.merge(row, diff, Long::sum);
+            }
+        });
+        for (Map.Entry<Row, Long> e : errs.entrySet()) {
+            if (e.getValue() != 0) {
+                return new PeekPartial.Error(EvalErrors.toException(e.getKey()));
+            }
+        }
+        List<Update> rows = new ArrayList<>();
+        if (r.literalKey() != null) {
+            bundle.oks().snapshot().read(r.literalKey(), (row, time, diff) -> {
+                if (time <= t) {
+                    rows.add(new Update(row, t, diff));
+                }
+            });
+        } else {
+            bundle.oks().scan((row, time, diff) -> {
+                if (time <= t) {
+                    rows.add(new Update(row, t, diff));
+                }
+            });
+        }
+        TreeMap<Row, Long> acc = new TreeMap<>();
+        for (Update u : rows) {
+            acc.merge(u.row(), u.diff(), Long::sum);
+        }
+        List<RowCount> out = new ArrayList<>();
+        try {
+            for (Map.Entry<Row, Long> e : acc.entrySet()) {
+                long n = e.getValue();
+                if (n == 0) {
+                    continue;
+                }
+                if (n < 0) {
+                    throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, e.getKey());
+                }
+                r.mfp().apply(e.getKey(), mapped -> out.add(new RowCount(mapped, n)));
+            }
+        } catch (SpindleException ex) {
+            return new PeekPartial.Error(ex);
+        }
+        return new PeekPartial.Rows(out);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.spindle.compute.peek;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.controller.ComputeController;
+import dev.spindle.compute.dataflow.DataflowBuilder;
+import dev.spindle.compute.dataflow.InputPort;
+import dev.spindle.compute.dataflow.KeyHasher;
+import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.export.IndexExport;
+import dev.spindle.compute.export.TraceBundle;
+import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.operator.FlatMap;
+import dev.spindle.compute.operator.TableSource;
+import dev.spindle.compute.operator.arrange.Arrange;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.plan.ColumnOrder;
+import dev.spindle.compute.plan.RowSetFinishing;
+import dev.spindle.compute.runtime.ComputeRuntime;
+import dev.spindle.compute.testing.NaiveArrangement;
+import dev.spindle.storage.table.TableLog;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Peeks on a SOLO runtime: the seal gate, the since gate, errors before rows, finishing,
+ * cancellation, and compaction deferred past pending peeks.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SoloPeekTest {
+    static final GlobalId INDEX = GlobalId.user(10);
+
+    private final TableLog table = new TableLog(GlobalId.user(1), dev.spindle.compute.testing.Schemas.KV);
+    private final ComputeRuntime runtime = new ComputeRuntime("solo", 2);
+    private final ComputeController controller = new ComputeController(runtime);
+
+    @AfterEach
+    void close() {
+        controller.close();
+        runtime.close();
+    }
+
+    /** index u10 = (k, 100 / v) over the table, keyed by k, with errs. */
+    private void createIndex() {
+        controller.createDataflow(1, "index", (DataflowBuilder b) -> {
+            OutputPort src = b.newOutput();
+            b.add(i -> new TableSource(i, table, Frontier.MIN, src, b.worker(), b.workers(), b.waker()));
+            InputPort in = b.connect(src, null);
+            OutputPort oks = b.newOutput();
+            OutputPort errs = b.newOutput();
+            b.add(i -> new FlatMap(i, "Map", in, (row, out) -> {
+                if (row.getLong(1) == 0) {
+                    throw new SpindleException(ErrorCode.DIVISION_BY_ZERO_0);
+                }
+                out.accept(Row.of(row.getLong(0), 100 / row.getLong(1)));
+            }, oks, errs));
+            ArrangementPort okArr = new NaiveArrangement(0);
+            ArrangementPort errArr = new NaiveArrangement(0, 1);
+            InputPort okIn = b.connect(oks, KeyHasher.columns(0));
+            InputPort errIn = b.connect(errs, KeyHasher.WHOLE_ROW);
+            b.add(i -> new Arrange(i, "ArrangeOks", okIn, okArr, b.newOutput()));
+            b.add(i -> new Arrange(i, "ArrangeErrs", errIn, errArr, b.newOutput()));
+            TraceBundle bundle = new TraceBundle(INDEX, okArr.openReader(), errArr.openReader());
+            b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
+        });
+    }
+
+    private void write(long ts, Update... ups) {
+        table.append(List.of(ups), ts);
+    }
+
+    private static List<Row> rows(CompletableFuture<PeekResponse> f) throws Exception {
+        PeekResponse r = f.get(20, TimeUnit.SECONDS);
+        if (r instanceof PeekResponse.Error) {
+            throw ((PeekResponse.Error) r).error();
+        }
+        return ((PeekResponse.Rows) r).rows();
+    }
+
+    private CompletableFuture<PeekResponse> peek(long t, RowSetFinishing finishing) {
+        return controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, t, null, PeekRequest.IDENTITY, finishing));
+    }
+
+    @Test
+    void sealGateMakesAPeekWaitNotFail() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1), Update.insert(Row.of(2L, 5L), 1));
+        CompletableFuture<PeekResponse> atThree = peek(3, RowSetFinishing.none());
+        assertThrows(TimeoutException.class, () -> atThree.get(200, TimeUnit.MILLISECONDS), "time 3 is not sealed yet");
+        write(3, Update.insert(Row.of(3L, 10L), 3));
+        assertEquals(List.of(Row.of(1L, 25L), Row.of(2L, 20L), Row.of(3L, 10L)), rows(atThree));
+        assertEquals(List.of(Row.of(1L, 25L), Row.of(2L, 20L)), rows(peek(2, RowSetFinishing.none())));
+    }
+
+    @Test
+    void sinceGateRefusesReadsBeforeCompaction() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1));
+        write(12, Update.insert(Row.of(2L, 5L), 12));
+        controller.allowCompaction(INDEX, Frontier.at(10));
+        write(13, Update.insert(Row.of(3L, 5L), 13)); // makes the arrangements run and compact
+        assertEquals(List.of(Row.of(1L, 25L), Row.of(2L, 20L), Row.of(3L, 20L)), rows(peek(13, RowSetFinishing.none())));
+        PeekResponse r = peek(5, RowSetFinishing.none()).get(20, TimeUnit.SECONDS);
+        SpindleException e = assertInstanceOf(PeekResponse.Error.class, r).error();
+        assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code());
+        assertEquals("Arrangement compaction frontier (10) is beyond the time of the attempted read (5)", e.getMessage());
+        assertEquals(List.of(Row.of(1L, 25L)), rows(peek(10, RowSetFinishing.none())), "reads at since still work");
+    }
+
+    @Test
+    void errorsComeBeforeRowsAndRetractWithTheirInput() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1), Update.insert(Row.of(2L, 0L), 1));
+        PeekResponse r = peek(1, RowSetFinishing.none()).get(20, TimeUnit.SECONDS);
+        SpindleException e = assertInstanceOf(PeekResponse.Error.class, r).error();
+        assertEquals("22012", e.toSQLException().getSQLState());
+        assertEquals("division by zero", e.getMessage());
+        write(2, Update.delete(Row.of(2L, 0L), 2));
+        assertEquals(List.of(Row.of(1L, 25L)), rows(peek(2, RowSetFinishing.none())));
+    }
+
+    @Test
+    void finishingOrdersLimitsAndProjects() throws Exception {
+        createIndex();
+        for (long k = 1; k <= 6; k++) {
+            write(k, Update.insert(Row.of(k, k), k));
+        }
+        RowSetFinishing f = new RowSetFinishing(List.of(ColumnOrder.desc(0)), 3, 1, new int[] {1});
+        assertEquals(List.of(Row.of(20L), Row.of(25L), Row.of(33L)), rows(peek(6, f)));
+    }
+
+    @Test
+    void aPeekOnAnUnknownIndexWaitsUntilCancelledAndBlocksNoOne() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1));
+        UUID uuid = UUID.randomUUID();
+        CompletableFuture<PeekResponse> never = controller.peek(
+                new PeekRequest(uuid, GlobalId.user(99), 1, null, PeekRequest.IDENTITY, RowSetFinishing.none()));
+        assertEquals(List.of(Row.of(1L, 25L)), rows(peek(1, RowSetFinishing.none())));
+        assertFalse(never.isDone());
+        controller.cancel(uuid);
+        assertInstanceOf(PeekResponse.Canceled.class, never.get(1, TimeUnit.SECONDS));
+        assertEquals(0, controller.pendingPeeks());
+    }
+
+    @Test
+    void compactionWaitsForPendingPeeks() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1));
+        CompletableFuture<PeekResponse> at5 = peek(5, RowSetFinishing.none());
+        controller.allowCompaction(INDEX, Frontier.at(20));
+        write(8, Update.insert(Row.of(2L, 5L), 8));
+        assertEquals(List.of(Row.of(1L, 25L)), rows(at5), "the peek at 5 was accepted before compaction to 20");
+        write(25, Update.insert(Row.of(3L, 5L), 25));
+        write(26, Update.insert(Row.of(4L, 5L), 26));
+        PeekResponse late = peek(5, RowSetFinishing.none()).get(20, TimeUnit.SECONDS);
+        assertInstanceOf(PeekResponse.Error.class, late, "once the peek is done, the deferred compaction applies");
+    }
+}
