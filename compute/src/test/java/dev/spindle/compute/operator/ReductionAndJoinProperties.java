@@ -13,6 +13,7 @@ import dev.spindle.compute.dataflow.KeyHasher;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.arrange.Arrange;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.join.ArrangedJoin;
 import dev.spindle.compute.operator.reduce.GroupFunction;
 import dev.spindle.compute.operator.reduce.GroupFunctions;
@@ -31,7 +32,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -52,17 +52,12 @@ class ReductionAndJoinProperties {
         return Row.of(k, v);
     }
 
-    /** The factory of the arrangement the operators under test use. */
-    static IntFunction<ArrangementPort> arrangements(int[] key) {
-        return w -> new NaiveArrangement(key);
-    }
-
     static OutputPort arrange(DataflowBuilder b, OutputPort src, int[] key, ArrangementPort[] holder) {
         InputPort in = b.connect(src, KeyHasher.columns(key));
         OutputPort accepted = b.newOutput();
-        ArrangementPort arr = new NaiveArrangement(key);
+        ArrangementPort arr = new NaiveArrangement();
         holder[0] = arr;
-        b.add(id -> new Arrange(id, "Arrange", in, arr, accepted));
+        b.add(id -> new Arrange(id, "Arrange", in, KeyFunction.columns(key), arr, accepted, null));
         return accepted;
     }
 

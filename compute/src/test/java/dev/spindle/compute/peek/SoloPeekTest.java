@@ -23,6 +23,7 @@ import dev.spindle.compute.operator.FlatMap;
 import dev.spindle.compute.operator.TableSource;
 import dev.spindle.compute.operator.arrange.Arrange;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.runtime.ComputeRuntime;
@@ -69,12 +70,12 @@ class SoloPeekTest {
                 }
                 out.accept(Row.of(row.getLong(0), 100 / row.getLong(1)));
             }, oks, errs));
-            ArrangementPort okArr = new NaiveArrangement(0);
-            ArrangementPort errArr = new NaiveArrangement(0, 1);
+            ArrangementPort okArr = new NaiveArrangement();
+            ArrangementPort errArr = new NaiveArrangement();
             InputPort okIn = b.connect(oks, KeyHasher.columns(0));
             InputPort errIn = b.connect(errs, KeyHasher.WHOLE_ROW);
-            b.add(i -> new Arrange(i, "ArrangeOks", okIn, okArr, b.newOutput()));
-            b.add(i -> new Arrange(i, "ArrangeErrs", errIn, errArr, b.newOutput()));
+            b.add(i -> new Arrange(i, "ArrangeOks", okIn, KeyFunction.columns(0), okArr, b.newOutput(), null));
+            b.add(i -> new Arrange(i, "ArrangeErrs", errIn, row -> row, errArr, b.newOutput(), null));
             TraceBundle bundle = new TraceBundle(INDEX, okArr.openReader(), errArr.openReader());
             b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
         });

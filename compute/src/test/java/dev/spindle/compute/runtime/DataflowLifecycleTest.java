@@ -20,6 +20,7 @@ import dev.spindle.compute.operator.FlatMap;
 import dev.spindle.compute.operator.TableSource;
 import dev.spindle.compute.operator.arrange.Arrange;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.reduce.GroupFunctions;
 import dev.spindle.compute.operator.reduce.GroupRecompute;
 import dev.spindle.compute.plan.Aggregate;
@@ -52,8 +53,8 @@ class DataflowLifecycleTest {
             b.add(i -> new TableSource(i, t, Frontier.at(1), src, b.worker(), b.workers(), b.waker()));
             InputPort in = b.connect(src, KeyHasher.columns(0));
             OutputPort accepted = b.newOutput();
-            ArrangementPort arr = new NaiveArrangement(0);
-            b.add(i -> new Arrange(i, "Arrange", in, arr, accepted));
+            ArrangementPort arr = new NaiveArrangement();
+            b.add(i -> new Arrange(i, "Arrange", in, KeyFunction.columns(0), arr, accepted, null));
             ArrangementPort.Reader reader = arr.openReader();
             InputPort red = b.connect(accepted, null);
             OutputPort o = b.newOutput();

@@ -18,31 +18,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * only.
  */
 public final class NaiveArrangement implements ArrangementPort {
-    private final int[] keyColumns;
     private final TreeMap<Row, List<Update>> byKey = new TreeMap<>();
     private final List<NaiveReader> readers = new CopyOnWriteArrayList<>();
     private Frontier upper = Frontier.MIN;
     private Frontier since = Frontier.MIN;
 
-    public NaiveArrangement(int... keyColumns) {
-        this.keyColumns = keyColumns.clone();
-    }
-
     @Override
-    public int[] keyColumns() {
-        return keyColumns.clone();
-    }
-
-    @Override
-    public void insert(List<Update> updates, Frontier lower, Frontier newUpper) {
+    public void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier newUpper) {
         if (!lower.equals(upper)) {
             throw new IllegalStateException("batch at " + lower + " but upper is " + upper);
         }
-        for (Update u : updates) {
+        for (int i = 0; i < updates.size(); i++) {
+            Update u = updates.get(i);
             if (!lower.lessEqual(u.time()) || !newUpper.isSealed(u.time())) {
                 throw new IllegalStateException("update outside its batch");
             }
-            byKey.computeIfAbsent(u.row().project(keyColumns), k -> new ArrayList<>()).add(u);
+            byKey.computeIfAbsent(keys.get(i), k -> new ArrayList<>()).add(u);
         }
         upper = newUpper;
     }

@@ -1,10 +1,13 @@
 package dev.spindle.compute.operator.arrange;
 
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.operator.EvalErrors;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,14 +21,24 @@ public final class Arrange extends Operator {
     private final InputPort in;
     private final ArrangementPort arrangement;
     private final OutputPort accepted;
+    private final KeyFunction keyFn;
+    private final OutputPort errs;
     private List<Update> pending = new ArrayList<>();
     private Frontier upper = Frontier.MIN;
 
-    public Arrange(int id, String name, InputPort in, ArrangementPort arrangement, OutputPort accepted) {
+    /**
+     * @param keyFn the key of each row; its data errors go to {@code errs} (null when the key is
+     *     a projection of columns, which cannot fail)
+     * @param accepted receives the updates the arrangement accepted, for operators reading it
+     */
+    public Arrange(int id, String name, InputPort in, KeyFunction keyFn, ArrangementPort arrangement,
+                   OutputPort accepted, OutputPort errs) {
         super(id, name);
         this.in = in;
+        this.keyFn = keyFn;
         this.arrangement = arrangement;
         this.accepted = accepted;
+        this.errs = errs;
     }
 
     /** The arrangement this operator maintains. */
@@ -46,9 +59,25 @@ public final class Arrange extends Operator {
                 (f.isSealed(u.time()) ? sealed : later).add(u);
             }
             pending = later;
-            arrangement.insert(sealed, upper, f);
-            accepted.giveAll(sealed);
+            List<Row> keys = new ArrayList<>(sealed.size());
+            List<Update> keyed = new ArrayList<>(sealed.size());
+            for (Update u : sealed) {
+                try {
+                    keys.add(keyFn.key(u.row()));
+                    keyed.add(u);
+                } catch (SpindleException e) {
+                    if (errs == null) {
+                        throw e;
+                    }
+                    errs.give(new Update(EvalErrors.toRow(e), u.time(), u.diff()));
+                }
+            }
+            arrangement.insert(keys, keyed, upper, f);
+            accepted.giveAll(keyed);
             accepted.advance(f);
+            if (errs != null) {
+                errs.advance(f);
+            }
             upper = f;
             did = true;
         }

@@ -1,5 +1,6 @@
 package dev.spindle.compute.operator.arrange;
 
+import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.operator.reduce.KeyedReader;
@@ -14,15 +15,12 @@ import java.util.List;
  * may be opened and used as their implementation documents.
  */
 public interface ArrangementPort {
-    /** The key columns of the arranged rows. */
-    int[] keyColumns();
-
     /**
-     * Inserts the updates at times in {@code [lower, upper)} (rows, keyed by
-     * {@link #keyColumns()}) and advances the upper to {@code upper}; {@code lower} must be the
+     * Inserts the updates at times in {@code [lower, upper)}, {@code updates.get(i)} under key
+     * {@code keys.get(i)}, and advances the upper to {@code upper}; {@code lower} must be the
      * current upper.
      */
-    void insert(List<Update> updates, Frontier lower, Frontier upper);
+    void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier upper);
 
     /** Does a slice of maintenance work; {@code true} if more remains. */
     boolean work();
