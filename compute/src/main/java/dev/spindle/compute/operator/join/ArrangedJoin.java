@@ -1,13 +1,13 @@
 package dev.spindle.compute.operator.join;
 
 import dev.spindle.common.row.Row;
-import dev.spindle.common.row.DatumKind;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Consolidation;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,22 +33,22 @@ import java.util.function.Supplier;
 public final class ArrangedJoin extends Operator {
     private final InputPort left;
     private final InputPort right;
-    private final int[] leftKey;
-    private final int[] rightKey;
+    private final KeyFunction leftKey;
+    private final KeyFunction rightKey;
     private final Supplier<KeyedReader> leftReader;
     private final Supplier<KeyedReader> rightReader;
     private final Consumer<Frontier> holdLeft;
     private final Consumer<Frontier> holdRight;
     private final OutputPort out;
 
-    public ArrangedJoin(int id, InputPort left, int[] leftKey, Supplier<KeyedReader> leftReader, Consumer<Frontier> holdLeft,
-                        InputPort right, int[] rightKey, Supplier<KeyedReader> rightReader, Consumer<Frontier> holdRight,
+    public ArrangedJoin(int id, InputPort left, KeyFunction leftKey, Supplier<KeyedReader> leftReader, Consumer<Frontier> holdLeft,
+                        InputPort right, KeyFunction rightKey, Supplier<KeyedReader> rightReader, Consumer<Frontier> holdRight,
                         OutputPort out) {
         super(id, "Join");
         this.left = left;
         this.right = right;
-        this.leftKey = leftKey.clone();
-        this.rightKey = rightKey.clone();
+        this.leftKey = leftKey;
+        this.rightKey = rightKey;
         this.leftReader = leftReader;
         this.rightReader = rightReader;
         this.holdLeft = holdLeft;
@@ -95,20 +95,20 @@ public final class ArrangedJoin extends Operator {
         return out.advance(fl.meet(fr)) || !dl.isEmpty() || !dr.isEmpty();
     }
 
-    private static TreeMap<Row, List<Update>> byKey(List<Update> updates, int[] key) {
+    private static TreeMap<Row, List<Update>> byKey(List<Update> updates, KeyFunction key) {
         TreeMap<Row, List<Update>> m = new TreeMap<>();
         for (Update u : updates) {
-            Row k = u.row().project(key);
-            if (!hasNull(k, key.length)) {
+            Row k = key.key(u.row());
+            if (!hasNull(k)) {
                 m.computeIfAbsent(k, x -> new ArrayList<>()).add(u);
             }
         }
         return m;
     }
 
-    private static boolean hasNull(Row key, int arity) {
-        for (int i = 0; i < arity; i++) {
-            if (key.kind(i) == DatumKind.NULL) {
+    private static boolean hasNull(Row key) {
+        for (Object v : key.toArray()) {
+            if (v == null) {
                 return true;
             }
         }

@@ -9,6 +9,7 @@ import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.EvalErrors;
+import dev.spindle.compute.operator.arrange.KeyFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ import java.util.function.Supplier;
  */
 public final class GroupRecompute extends Operator {
     private final InputPort in;
-    private final int[] keyColumns;
+    private final KeyFunction key;
     private final Supplier<KeyedReader> reader;
     private final Consumer<Frontier> holdInput;
     private final GroupFunction fn;
@@ -50,15 +51,15 @@ public final class GroupRecompute extends Operator {
 
     /**
      * @param in the updates the arranged input accepted (whole rows)
-     * @param keyColumns the group key's columns of an input row (the arrangement's key)
+     * @param key the group key of an input row (the arrangement's key)
      * @param reader a reader of the arranged input's current contents
      * @param holdInput sets the arranged input's logical compaction hold
      */
-    public GroupRecompute(int id, String name, InputPort in, int[] keyColumns, Supplier<KeyedReader> reader,
+    public GroupRecompute(int id, String name, InputPort in, KeyFunction key, Supplier<KeyedReader> reader,
                           Consumer<Frontier> holdInput, GroupFunction fn, OutputPort oks, OutputPort errs) {
         super(id, name);
         this.in = in;
-        this.keyColumns = keyColumns.clone();
+        this.key = key;
         this.reader = reader;
         this.holdInput = holdInput;
         this.fn = fn;
@@ -70,7 +71,7 @@ public final class GroupRecompute extends Operator {
     public boolean run() {
         List<Update> delta = in.drain();
         for (Update u : delta) {
-            pending.computeIfAbsent(u.row().project(keyColumns), k -> new TreeSet<>()).add(u.time());
+            pending.computeIfAbsent(key.key(u.row()), k -> new TreeSet<>()).add(u.time());
         }
         boolean did = !delta.isEmpty();
         if (!pending.isEmpty()) {
@@ -82,13 +83,13 @@ public final class GroupRecompute extends Operator {
             List<Update> outErr = new ArrayList<>();
             for (int n = 0; n < FUEL && !pending.isEmpty(); n++) {
                 Map.Entry<Row, TreeSet<Long>> e = pending.pollFirstEntry();
-                Row key = e.getKey();
+                Row k = e.getKey();
                 List<Update> history = new ArrayList<>();
-                r.read(key, (row, time, diff) -> history.add(new Update(row, time, diff)));
+                r.read(k, (row, time, diff) -> history.add(new Update(row, time, diff)));
                 for (long t : e.getValue()) {
-                    emit(key, history, t, 1, outOk, outErr);
+                    emit(k, history, t, 1, outOk, outErr);
                     if (t > 0) {
-                        emit(key, history, t - 1, -1, outOk, outErr);
+                        emit(k, history, t - 1, -1, outOk, outErr);
                     }
                 }
             }
