@@ -46,6 +46,41 @@ public enum ErrorCode {
     UPPER_REGRESSION_3("22000", 2212, "Collection {0} cannot move its upper back from {1} to {2}"),
     /** {@code Collection u1 would hold a negative count (-1) of row (3)} */
     NEGATIVE_MULTIPLICITY_3("XX000", 2213, "Collection {0} would hold a negative count ({1}) of row {2}"),
+    /** {@code value out of range: overflow} (a DOUBLE or REAL result became infinite) */
+    FLOAT_OVERFLOW_0("22003", 2214, "value out of range: overflow"),
+    /** {@code value out of range: underflow} (a DOUBLE or REAL result became zero) */
+    FLOAT_UNDERFLOW_0("22003", 2215, "value out of range: underflow"),
+    /** {@code numeric field overflow: a field with precision 5, scale 2 must round to an absolute value less than 10^3} */
+    NUMERIC_FIELD_OVERFLOW_3("22003", 2216,
+            "numeric field overflow: a field with precision {0}, scale {1} must round to an absolute value less than 10^{2}"),
+    /** {@code value overflows numeric format} */
+    NUMERIC_VALUE_OVERFLOW_0("22003", 2217, "value overflows numeric format"),
+    /** {@code value "99999999999" is out of range for type integer} */
+    VALUE_OUT_OF_RANGE_FOR_TYPE_2("22003", 2218, "value \"{0}\" is out of range for type {1}"),
+    /** {@code input is out of range} (e.g. {@code asin(2)}) */
+    INPUT_OUT_OF_RANGE_0("22003", 2219, "input is out of range"),
+    /** {@code invalid input syntax for type date: "yesterday"} */
+    INVALID_DATETIME_FORMAT_2("22007", 2220, "invalid input syntax for type {0}: \"{1}\""),
+    /** {@code date/time field value out of range: "2024-13-01"} */
+    DATETIME_FIELD_OUT_OF_RANGE_1("22008", 2221, "date/time field value out of range: \"{0}\""),
+    /** {@code date out of range} */
+    DATETIME_OUT_OF_RANGE_1("22008", 2222, "{0} out of range"),
+    /** {@code cannot take logarithm of zero} */
+    LOG_OF_ZERO_0("2201E", 2223, "cannot take logarithm of zero"),
+    /** {@code cannot take logarithm of a negative number} */
+    LOG_OF_NEGATIVE_0("2201E", 2224, "cannot take logarithm of a negative number"),
+    /** {@code cannot take square root of a negative number} */
+    SQRT_OF_NEGATIVE_0("2201F", 2225, "cannot take square root of a negative number"),
+    /** {@code zero raised to a negative power is undefined} */
+    ZERO_TO_NEGATIVE_POWER_0("2201F", 2226, "zero raised to a negative power is undefined"),
+    /** {@code a negative number raised to a non-integer power yields a complex result} */
+    NEGATIVE_TO_FRACTIONAL_POWER_0("2201F", 2227, "a negative number raised to a non-integer power yields a complex result"),
+    /** {@code negative substring length not allowed} */
+    NEGATIVE_SUBSTRING_LENGTH_0("22011", 2228, "negative substring length not allowed"),
+    /** {@code LIKE pattern must not end with escape character} */
+    LIKE_PATTERN_TRAILING_ESCAPE_0("22025", 2229, "LIKE pattern must not end with escape character"),
+    /** {@code invalid escape string "ab": must be empty or one character} */
+    INVALID_ESCAPE_STRING_1("22025", 2230, "invalid escape string \"{0}\": must be empty or one character"),
 
     // ---- 23: integrity constraint violations
     /** {@code null value in column "a" violates not-null constraint} */
@@ -72,6 +107,10 @@ public enum ErrorCode {
     DATATYPE_MISMATCH_3("42804", 4208, "column \"{0}\" is of type {1} but expression is of type {2}"),
     /** {@code cannot drop table t because index i depends on it} */
     DEPENDENT_OBJECTS_STILL_EXIST_2("2BP01", 4209, "cannot drop {0} because {1} depends on it"),
+
+    // ---- 54: program limit exceeded
+    /** {@code requested length too large} (e.g. {@code repeat('x', 1000000000)}) */
+    REQUESTED_LENGTH_TOO_LARGE_0("54000", 5401, "requested length too large"),
 
     // ---- 57: operator intervention
     /** {@code canceling statement due to user request} */

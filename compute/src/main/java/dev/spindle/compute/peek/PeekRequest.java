@@ -3,7 +3,7 @@ package dev.spindle.compute.peek;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Timestamp;
-import dev.spindle.compute.operator.RowFunction;
+import dev.spindle.compute.expr.Mfp;
 import dev.spindle.compute.plan.RowSetFinishing;
 import java.util.Objects;
 import java.util.UUID;
@@ -16,19 +16,20 @@ import java.util.UUID;
  * @param index the index to read
  * @param time the read time
  * @param literalKey the index key to look up, or null to scan the whole index
- * @param mfp the per-row map/filter/project (data errors become the peek's error)
+ * @param mfp the per-row map/filter/project (data errors become the peek's error), or null for none
  * @param finishing order, limit, offset, projection
  */
-public record PeekRequest(UUID uuid, GlobalId index, long time, Row literalKey, RowFunction mfp,
+public record PeekRequest(UUID uuid, GlobalId index, long time, Row literalKey, Mfp mfp,
                           RowSetFinishing finishing) {
     public PeekRequest {
         Objects.requireNonNull(uuid, "uuid");
         Objects.requireNonNull(index, "index");
         Timestamp.check(time);
-        Objects.requireNonNull(mfp, "mfp");
         Objects.requireNonNull(finishing, "finishing");
     }
 
-    /** The identity map/filter/project. */
-    public static final RowFunction IDENTITY = (row, out) -> out.accept(row);
+    /** A peek of every row of {@code index} at {@code time}, unchanged. */
+    public static PeekRequest all(GlobalId index, long time) {
+        return new PeekRequest(UUID.randomUUID(), index, time, null, null, RowSetFinishing.none());
+    }
 }

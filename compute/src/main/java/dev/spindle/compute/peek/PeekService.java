@@ -7,6 +7,7 @@ import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.reduce.RowCount;
 import java.util.ArrayList;
@@ -112,6 +113,7 @@ public final class PeekService {
             acc.merge(u.row(), u.diff(), Long::sum);
         }
         List<RowCount> out = new ArrayList<>();
+        MfpEvaluator mfp = r.mfp() == null ? null : r.mfp().evaluator();
         try {
             for (Map.Entry<Row, Long> e : acc.entrySet()) {
                 long n = e.getValue();
@@ -121,7 +123,10 @@ public final class PeekService {
                 if (n < 0) {
                     throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, e.getKey());
                 }
-                r.mfp().apply(e.getKey(), mapped -> out.add(new RowCount(mapped, n)));
+                Row mapped = mfp == null ? e.getKey() : mfp.apply(e.getKey());
+                if (mapped != null) {
+                    out.add(new RowCount(mapped, n));
+                }
             }
         } catch (SpindleException ex) {
             return new PeekPartial.Error(ex);

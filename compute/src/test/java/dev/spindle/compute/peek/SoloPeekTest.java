@@ -24,6 +24,11 @@ import dev.spindle.compute.operator.TableSource;
 import dev.spindle.compute.operator.arrange.Arrange;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.expr.func.BinaryFunc;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.runtime.ComputeRuntime;
@@ -94,7 +99,7 @@ class SoloPeekTest {
     }
 
     private CompletableFuture<PeekResponse> peek(long t, RowSetFinishing finishing) {
-        return controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, t, null, PeekRequest.IDENTITY, finishing));
+        return controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, t, null, null, finishing));
     }
 
     @Test
@@ -136,6 +141,29 @@ class SoloPeekTest {
     }
 
     @Test
+    void thePeeksOwnMfpFiltersMapsAndReportsItsErrors() throws Exception {
+        createIndex();
+        write(1, Update.insert(Row.of(1L, 4L), 1), Update.insert(Row.of(2L, 50L), 1), Update.insert(Row.of(0L, 1L), 1));
+        ColumnType bigint = ColumnType.of(TypeKind.BIGINT).withNullable(false);
+        ScalarExpr k = ScalarExpr.column(0, bigint);
+        ScalarExpr v = ScalarExpr.column(1, bigint);
+        // SELECT v / k FROM index WHERE v > 2: k = 0 passes the filter (v = 100) and divides by zero
+        Mfp divide = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.DIV, v, k)),
+                List.of(ScalarExpr.gt(v, ScalarExpr.literal(2L, bigint))), new int[] {2});
+        PeekResponse r = controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, 1, null, divide,
+                RowSetFinishing.none())).get(20, TimeUnit.SECONDS);
+        assertEquals("22012", assertInstanceOf(PeekResponse.Error.class, r).error().sqlState());
+        // SELECT v * 2 FROM index WHERE v > 30
+        Mfp doubleBig = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.MUL, v, ScalarExpr.literal(2L, bigint))),
+                List.of(ScalarExpr.gt(v, ScalarExpr.literal(30L, bigint))), new int[] {2});
+        assertEquals(List.of(Row.of(200L)), rows(controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, 1, null,
+                doubleBig, RowSetFinishing.none()))));
+        // a literal key lookup reads one key
+        assertEquals(List.of(Row.of(2L, 2L)), rows(controller.peek(new PeekRequest(UUID.randomUUID(), INDEX, 1,
+                Row.of(2L), null, RowSetFinishing.none()))));
+    }
+
+    @Test
     void finishingOrdersLimitsAndProjects() throws Exception {
         createIndex();
         for (long k = 1; k <= 6; k++) {
@@ -151,7 +179,7 @@ class SoloPeekTest {
         write(1, Update.insert(Row.of(1L, 4L), 1));
         UUID uuid = UUID.randomUUID();
         CompletableFuture<PeekResponse> never = controller.peek(
-                new PeekRequest(uuid, GlobalId.user(99), 1, null, PeekRequest.IDENTITY, RowSetFinishing.none()));
+                new PeekRequest(uuid, GlobalId.user(99), 1, null, null, RowSetFinishing.none()));
         assertEquals(List.of(Row.of(1L, 25L)), rows(peek(1, RowSetFinishing.none())));
         assertFalse(never.isDone());
         controller.cancel(uuid);

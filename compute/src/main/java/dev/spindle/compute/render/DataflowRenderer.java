@@ -1,0 +1,281 @@
+package dev.spindle.compute.render;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.compute.dataflow.DataflowBuilder;
+import dev.spindle.compute.dataflow.InputPort;
+import dev.spindle.compute.dataflow.KeyHasher;
+import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.export.IndexExport;
+import dev.spindle.compute.export.TraceBundle;
+import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.MfpEvaluator;
+import dev.spindle.compute.operator.ConstantSource;
+import dev.spindle.compute.operator.FlatMap;
+import dev.spindle.compute.operator.Negate;
+import dev.spindle.compute.operator.TableSource;
+import dev.spindle.compute.operator.Union;
+import dev.spindle.compute.operator.arrange.Arrange;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.arrange.KeyFunction;
+import dev.spindle.compute.operator.join.ArrangedJoin;
+import dev.spindle.compute.operator.reduce.GroupFunction;
+import dev.spindle.compute.operator.reduce.GroupFunctions;
+import dev.spindle.compute.operator.reduce.GroupRecompute;
+import dev.spindle.compute.plan.DataflowDescription;
+import dev.spindle.compute.plan.Plan;
+import dev.spindle.compute.plan.PlanVisitor;
+import dev.spindle.compute.runtime.DataflowRender;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Renders a {@link DataflowDescription} into operators on one worker. Run on every worker, in
+ * command order; it visits imports, objects and exports in the description's order and allocates
+ * operators deterministically, so every worker builds the same graph.
+ *
+ * <p>Every plan node renders to a {@link Collection} of {@code oks} and {@code errs}; errors of
+ * inputs flow through to outputs, so an index's {@code errs} holds every evaluation error of
+ * everything it depends on.
+ */
+public final class DataflowRenderer implements DataflowRender {
+    private final DataflowDescription desc;
+    private final TableResolver tables;
+    private final ArrangementFactory arrangements;
+
+    public DataflowRenderer(DataflowDescription desc, TableResolver tables, ArrangementFactory arrangements) {
+        this.desc = Objects.requireNonNull(desc, "desc");
+        this.tables = Objects.requireNonNull(tables, "tables");
+        this.arrangements = Objects.requireNonNull(arrangements, "arrangements");
+    }
+
+    @Override
+    public void build(DataflowBuilder b) {
+        new Build(b).run();
+    }
+
+    /** The state of one worker's build. */
+    private final class Build implements PlanVisitor<Collection> {
+        private final DataflowBuilder b;
+        private final Map<GlobalId, Collection> built = new HashMap<>();
+        private final Map<Integer, Collection> locals = new HashMap<>();
+        private OutputPort empty;
+
+        Build(DataflowBuilder b) {
+            this.b = b;
+        }
+
+        void run() {
+            if (!desc.indexImports().isEmpty()) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "index imports on this runtime");
+            }
+            for (GlobalId id : sorted(desc.sourceImports().keySet())) {
+                OutputPort src = b.newOutput();
+                var log = tables.table(id);
+                b.add(i -> new TableSource(i, log, desc.asOf(), src, b.worker(), b.workers(), b.waker()));
+                built.put(id, new Collection(src, empty()));
+            }
+            for (DataflowDescription.BuildDesc o : desc.objectsToBuild()) {
+                built.put(o.id(), o.plan().accept(this));
+            }
+            for (GlobalId id : sorted(desc.indexExports().keySet())) {
+                export(id, desc.indexExports().get(id));
+            }
+        }
+
+        private List<GlobalId> sorted(java.util.Set<GlobalId> ids) {
+            List<GlobalId> l = new ArrayList<>(ids);
+            l.sort(null);
+            return l;
+        }
+
+        private OutputPort empty() {
+            if (empty == null) {
+                OutputPort o = b.newOutput();
+                b.add(i -> new ConstantSource(i, List.of(), desc.asOf(), o, b.worker()));
+                empty = o;
+            }
+            return empty;
+        }
+
+        private OutputPort union(List<OutputPort> streams) {
+            if (streams.size() == 1) {
+                return streams.get(0);
+            }
+            List<InputPort> ins = new ArrayList<>();
+            for (OutputPort s : streams) {
+                ins.add(b.connect(s, null));
+            }
+            OutputPort out = b.newOutput();
+            b.add(i -> new Union(i, ins, out));
+            return out;
+        }
+
+        private void export(GlobalId indexId, DataflowDescription.IndexExport export) {
+            Collection c = built.get(export.on());
+            if (c == null) {
+                throw new IllegalArgumentException("index " + indexId + " exports unknown collection " + export.on());
+            }
+            KeyFunction key = KeyFunctions.of(export.key());
+            ArrangementPort oks = arrangements.create(indexId + ".oks");
+            ArrangementPort errs = arrangements.create(indexId + ".errs");
+            InputPort okIn = b.connect(c.oks(), KeyFunctions.hasher(key));
+            OutputPort keyErrs = b.newOutput();
+            b.add(i -> new Arrange(i, "ArrangeOks(" + indexId + ")", okIn, key, oks, b.newOutput(), keyErrs));
+            OutputPort allErrs = union(List.of(c.errs(), keyErrs));
+            InputPort errIn = b.connect(allErrs, KeyHasher.WHOLE_ROW);
+            b.add(i -> new Arrange(i, "ArrangeErrs(" + indexId + ")", errIn, row -> row, errs, b.newOutput(), null));
+            TraceBundle bundle = new TraceBundle(indexId, oks.openReader(), errs.openReader());
+            b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
+        }
+
+        /** Arranges {@code c} by {@code key}; returns the stream of updates it accepted and a reader. */
+        private Object[] arrange(Collection c, KeyFunction key, String name) {
+            ArrangementPort arr = arrangements.create(name);
+            InputPort in = b.connect(c.oks(), KeyFunctions.hasher(key));
+            OutputPort accepted = b.newOutput();
+            b.add(i -> new Arrange(i, "Arrange(" + name + ")", in, key, arr, accepted, null));
+            return new Object[] {accepted, arr.openReader()};
+        }
+
+        private Collection group(Collection c, KeyFunction key, GroupFunction fn, String name) {
+            Object[] a = arrange(c, key, name);
+            ArrangementPort.Reader reader = (ArrangementPort.Reader) a[1];
+            InputPort in = b.connect((OutputPort) a[0], null);
+            OutputPort oks = b.newOutput();
+            OutputPort errs = b.newOutput();
+            b.add(i -> new GroupRecompute(i, name, in, key, reader::snapshot, reader::allowCompaction, fn, oks, errs));
+            return new Collection(oks, union(List.of(c.errs(), errs)));
+        }
+
+        @Override
+        public Collection visitConstant(Plan.Constant p) {
+            OutputPort o = b.newOutput();
+            b.add(i -> new ConstantSource(i, p.rows(), desc.asOf(), o, b.worker()));
+            return new Collection(o, empty());
+        }
+
+        @Override
+        public Collection visitGet(Plan.Get p) {
+            Collection c = built.get(p.id());
+            if (c == null) {
+                throw new IllegalArgumentException("dataflow " + desc.name() + " does not import or build " + p.id());
+            }
+            return c;
+        }
+
+        @Override
+        public Collection visitGetLocal(Plan.GetLocal p) {
+            Collection c = locals.get(p.localId());
+            if (c == null) {
+                throw new IllegalArgumentException("unbound local " + p.localId());
+            }
+            return c;
+        }
+
+        @Override
+        public Collection visitLet(Plan.Let p) {
+            Collection value = p.value().accept(this);
+            Collection shadowed = locals.put(p.localId(), value);
+            try {
+                return p.body().accept(this);
+            } finally {
+                if (shadowed == null) {
+                    locals.remove(p.localId());
+                } else {
+                    locals.put(p.localId(), shadowed);
+                }
+            }
+        }
+
+        @Override
+        public Collection visitMfp(Plan.MapFilterProject p) {
+            Collection in = p.input().accept(this);
+            Mfp mfp = p.mfp();
+            if (mfp.isIdentity()) {
+                return in;
+            }
+            InputPort port = b.connect(in.oks(), null);
+            OutputPort oks = b.newOutput();
+            OutputPort errs = b.newOutput();
+            MfpEvaluator evaluator = mfp.evaluator(); // one per worker: evaluators are thread-confined
+            b.add(i -> new FlatMap(i, "Mfp", port, (row, out) -> {
+                Row r = evaluator.apply(row);
+                if (r != null) {
+                    out.accept(r);
+                }
+            }, oks, errs));
+            return new Collection(oks, union(List.of(in.errs(), errs)));
+        }
+
+        @Override
+        public Collection visitUnion(Plan.Union p) {
+            List<OutputPort> oks = new ArrayList<>();
+            List<OutputPort> errs = new ArrayList<>();
+            for (Plan input : p.inputs()) {
+                Collection c = input.accept(this);
+                oks.add(c.oks());
+                errs.add(c.errs());
+            }
+            return new Collection(union(oks), union(errs));
+        }
+
+        @Override
+        public Collection visitNegate(Plan.Negate p) {
+            Collection in = p.input().accept(this);
+            InputPort port = b.connect(in.oks(), null);
+            OutputPort out = b.newOutput();
+            b.add(i -> new Negate(i, port, out));
+            return new Collection(out, in.errs());
+        }
+
+        @Override
+        public Collection visitJoin(Plan.Join p) {
+            Collection l = p.left().accept(this);
+            Collection r = p.right().accept(this);
+            KeyFunction lk = KeyFunction.columns(p.leftKey());
+            KeyFunction rk = KeyFunction.columns(p.rightKey());
+            Object[] la = arrange(l, lk, "join.left");
+            Object[] ra = arrange(r, rk, "join.right");
+            ArrangementPort.Reader lr = (ArrangementPort.Reader) la[1];
+            ArrangementPort.Reader rr = (ArrangementPort.Reader) ra[1];
+            InputPort lin = b.connect((OutputPort) la[0], null);
+            InputPort rin = b.connect((OutputPort) ra[0], null);
+            OutputPort out = b.newOutput();
+            b.add(i -> new ArrangedJoin(i, lin, lk, lr::snapshot, lr::allowCompaction, rin, rk, rr::snapshot,
+                    rr::allowCompaction, out));
+            return new Collection(out, union(List.of(l.errs(), r.errs())));
+        }
+
+        @Override
+        public Collection visitReduce(Plan.Reduce p) {
+            Collection in = p.input().accept(this);
+            return group(in, KeyFunction.columns(p.groupKey()), GroupFunctions.reduce(desc.name(), p.aggregates()), "Reduce");
+        }
+
+        @Override
+        public Collection visitDistinct(Plan.Distinct p) {
+            Collection in = p.input().accept(this);
+            return group(in, row -> row, GroupFunctions.distinct(desc.name()), "Distinct");
+        }
+
+        @Override
+        public Collection visitThreshold(Plan.Threshold p) {
+            Collection in = p.input().accept(this);
+            return group(in, row -> row, GroupFunctions.threshold(), "Threshold");
+        }
+
+        @Override
+        public Collection visitTopK(Plan.TopK p) {
+            Collection in = p.input().accept(this);
+            return group(in, KeyFunction.columns(p.groupKey()),
+                    GroupFunctions.topK(desc.name(), p.order(), p.limit(), p.offset()), "TopK");
+        }
+    }
+}
