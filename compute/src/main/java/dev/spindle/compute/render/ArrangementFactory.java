@@ -11,4 +11,7 @@ import dev.spindle.compute.operator.arrange.ArrangementPort;
 public interface ArrangementFactory {
     /** A new, empty arrangement named {@code name}. */
     ArrangementPort create(String name);
+
+    /** The production factory: every arrangement is a spine. */
+    ArrangementFactory SPINE = name -> new dev.spindle.compute.operator.arrange.SpineArrangement();
 }

@@ -1,7 +1,5 @@
 package dev.spindle.compute.render;
 
-import dev.spindle.common.error.ErrorCode;
-import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.compute.dataflow.DataflowBuilder;
@@ -9,6 +7,7 @@ import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.KeyHasher;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.export.IndexExport;
+import dev.spindle.compute.export.IndexImportSource;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.Mfp;
@@ -72,14 +71,23 @@ public final class DataflowRenderer implements DataflowRender {
         }
 
         void run() {
-            if (!desc.indexImports().isEmpty()) {
-                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "index imports on this runtime");
-            }
             for (GlobalId id : sorted(desc.sourceImports().keySet())) {
                 OutputPort src = b.newOutput();
                 var log = tables.table(id);
                 b.add(i -> new TableSource(i, log, desc.asOf(), src, b.worker(), b.workers(), b.waker()));
                 built.put(id, new Collection(src, empty()));
+            }
+            for (GlobalId id : sorted(desc.indexImports().keySet())) {
+                // An index of the same runtime, exported by a dataflow built earlier on this worker.
+                TraceBundle index = b.service(TraceManager.class).require(id);
+                OutputPort oks = b.newOutput();
+                OutputPort errs = b.newOutput();
+                b.add(i -> new IndexImportSource(i, index, desc.asOf(), oks, errs));
+                GlobalId on = desc.indexImports().get(id).on();
+                if (!built.containsKey(on)) {
+                    built.put(on, new Collection(oks, errs));
+                }
+                built.put(id, new Collection(oks, errs));
             }
             for (DataflowDescription.BuildDesc o : desc.objectsToBuild()) {
                 built.put(o.id(), o.plan().accept(this));

@@ -23,6 +23,7 @@ import dev.spindle.compute.plan.AggregateFunc;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.testing.DataflowHarness;
 import dev.spindle.compute.testing.DataflowHarness.Expected;
+import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.compute.testing.NaiveArrangement;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,10 +53,16 @@ class ReductionAndJoinProperties {
         return Row.of(k, v);
     }
 
+    /**
+     * Whether the operators under test use the production spine or the naive arrangement; set
+     * from the seed by {@link #check} before each run (properties of a class run one at a time).
+     */
+    static volatile boolean spine = true;
+
     static OutputPort arrange(DataflowBuilder b, OutputPort src, int[] key, ArrangementPort[] holder) {
         InputPort in = b.connect(src, KeyHasher.columns(key));
         OutputPort accepted = b.newOutput();
-        ArrangementPort arr = new NaiveArrangement();
+        ArrangementPort arr = spine ? new SpineArrangement() : new NaiveArrangement();
         holder[0] = arr;
         b.add(id -> new Arrange(id, "Arrange", in, KeyFunction.columns(key), arr, accepted, null));
         return accepted;
@@ -75,6 +82,7 @@ class ReductionAndJoinProperties {
     private static void check(long seed, int wExp, int batches, int inputs, DataflowHarness.Render render,
                               Function<List<Map<Row, Long>>, Expected> oracle) throws Exception {
         Random rnd = new Random(seed);
+        spine = (seed & 1) == 0;
         List<RelationDesc> descs = new ArrayList<>();
         List<List<List<Row[]>>> hs = new ArrayList<>();
         for (int i = 0; i < inputs; i++) {

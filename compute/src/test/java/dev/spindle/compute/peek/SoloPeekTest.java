@@ -32,7 +32,7 @@ import dev.spindle.compute.expr.func.BinaryFunc;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.runtime.ComputeRuntime;
-import dev.spindle.compute.testing.NaiveArrangement;
+import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.storage.table.TableLog;
 import java.util.List;
 import java.util.UUID;
@@ -75,8 +75,8 @@ class SoloPeekTest {
                 }
                 out.accept(Row.of(row.getLong(0), 100 / row.getLong(1)));
             }, oks, errs));
-            ArrangementPort okArr = new NaiveArrangement();
-            ArrangementPort errArr = new NaiveArrangement();
+            ArrangementPort okArr = new SpineArrangement();
+            ArrangementPort errArr = new SpineArrangement();
             InputPort okIn = b.connect(oks, KeyHasher.columns(0));
             InputPort errIn = b.connect(errs, KeyHasher.WHOLE_ROW);
             b.add(i -> new Arrange(i, "ArrangeOks", okIn, KeyFunction.columns(0), okArr, b.newOutput(), null));

@@ -27,6 +27,7 @@ import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.runtime.ComputeRuntime;
+import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.compute.testing.NaiveArrangement;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
@@ -121,9 +122,10 @@ class RenderedPlanProperties {
         return Row.of(r.nextInt(6) == 0 ? null : (long) r.nextInt(4), r.nextInt(6) == 0 ? null : (long) r.nextInt(6));
     }
 
-    @Property(tries = 60)
+    @Property(tries = 150)
     void renderedPlansMatchTheOracleAtEveryTime(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                               @ForAll @IntRange(min = 1, max = 3) int depth) throws Exception {
+                                               @ForAll @IntRange(min = 1, max = 3) int depth,
+                                               @ForAll boolean naive, @ForAll boolean viaIndex) throws Exception {
         Random rnd = new Random(seed);
         Plan plan = plan(rnd, depth, new int[1]);
         int workers = 1 << wExp;
@@ -138,12 +140,22 @@ class RenderedPlanProperties {
             t2.append(h2.get(i), i + 1);
         }
         long asOf = before;
-        DataflowDescription desc = new DataflowDescription("df", Map.of(T1, KV, T2, KV), Map.of(),
+        GlobalId t1Index = GlobalId.user(5);
+        DataflowDescription desc = new DataflowDescription("df", viaIndex ? Map.of(T2, KV) : Map.of(T1, KV, T2, KV),
+                viaIndex ? Map.of(t1Index, new DataflowDescription.IndexImport(T1, List.of(col(0)))) : Map.of(),
                 List.of(new DataflowDescription.BuildDesc(VIEW, plan)),
                 Map.of(INDEX, new DataflowDescription.IndexExport(VIEW, List.of(col(0)))), Frontier.at(asOf));
         Map<GlobalId, TableLog> tables = Map.of(T1, t1, T2, t2);
         try (ComputeRuntime rt = new ComputeRuntime("solo", workers); ComputeController ctl = new ComputeController(rt)) {
-            ctl.createDataflow(1, "df", new DataflowRenderer(desc, tables::get, name -> new NaiveArrangement()));
+            ArrangementFactory arrangements = naive ? name -> new NaiveArrangement() : name -> new SpineArrangement();
+            if (viaIndex) {
+                // An index on T1 built by an earlier dataflow, imported by the one under test.
+                DataflowDescription index = new DataflowDescription("t1_index", Map.of(T1, KV), Map.of(), List.of(),
+                        Map.of(t1Index, new DataflowDescription.IndexExport(T1, List.of(col(0)))), Frontier.MIN);
+                ctl.createDataflow(0, "t1_index", new DataflowRenderer(index, tables::get, arrangements));
+            }
+            ctl.createDataflow(1, "df", new DataflowRenderer(desc, tables::get,
+                    naive ? name -> new NaiveArrangement() : name -> new SpineArrangement()));
             for (int i = before; i < batches; i++) {
                 t1.append(h1.get(i), i + 1);
                 t2.append(h2.get(i), i + 1);
@@ -155,7 +167,8 @@ class RenderedPlanProperties {
                         Map.of(T1, Consolidation.accumulate(all1, t), T2, Consolidation.accumulate(all2, t))));
                 PeekResponse got = ctl.peek(new PeekRequest(UUID.randomUUID(), INDEX, t, null, null,
                         RowSetFinishing.none())).get(20, TimeUnit.SECONDS);
-                String ctx = "at " + t + " (as of " + asOf + ", W=" + workers + ") plan " + plan;
+                String ctx = "at " + t + " (as of " + asOf + ", W=" + workers + ", naive=" + naive + ", viaIndex="
+                        + viaIndex + ") plan " + plan;
                 if (!expected.errs().isEmpty()) {
                     if (!(got instanceof PeekResponse.Error)) {
                         fail("expected one of " + expected.errs().keySet() + " but got " + got + " " + ctx);

@@ -123,6 +123,33 @@ public final class NaiveArrangement implements ArrangementPort {
         }
 
         @Override
+        public Reader openAnother(Frontier readAt) {
+            if (!since.lessEqual(readAt)) {
+                throw new dev.spindle.common.error.SpindleException(
+                        dev.spindle.common.error.ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, since, readAt);
+            }
+            NaiveReader r = new NaiveReader(readAt);
+            readers.add(r);
+            return r;
+        }
+
+        @Override
+        public void holdFrom(Frontier from) {
+            if (!from.isEmpty() && from.time() > 0) {
+                allowCompaction(Frontier.at(from.time() - 1));
+            }
+        }
+
+        @Override
+        public void readFrom(Frontier from, KeyedReader.EntryConsumer consumer) {
+            scan((row, t, d) -> {
+                if (from.lessEqual(t)) {
+                    consumer.accept(row, t, d);
+                }
+            });
+        }
+
+        @Override
         public void close() {
             readers.remove(this);
         }

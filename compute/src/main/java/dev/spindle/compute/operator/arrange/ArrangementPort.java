@@ -51,6 +51,30 @@ public interface ArrangementPort {
         /** Allows compaction up to {@code since}; a frontier behind the current hold is ignored. */
         void allowCompaction(Frontier since);
 
+        /**
+         * A new reader of the same arrangement holding compaction at {@code readAt}. The since
+         * check and the registration of the hold are one atomic step (DESIGN invariant 7).
+         *
+         * @throws dev.spindle.common.error.SpindleException
+         *     {@link dev.spindle.common.error.ErrorCode#COMPACTION_FRONTIER_BEYOND_READ_2} if the
+         *     arrangement may already have compacted past {@code readAt}
+         */
+        Reader openAnother(Frontier readAt);
+
+        /**
+         * Holds what {@link #readFrom} needs to read the updates at times {@code >= from}
+         * incrementally: times before {@code from} may compact (to at most {@code from - 1}),
+         * batch boundaries from {@code from} on are kept.
+         */
+        void holdFrom(Frontier from);
+
+        /**
+         * Gives every entry at a time {@code >= from} (and {@code < upper()} as of the call);
+         * requires {@link #holdFrom} at or before {@code from}. Reads only the batches that can
+         * hold such times.
+         */
+        void readFrom(Frontier from, KeyedReader.EntryConsumer consumer);
+
         @Override
         void close();
     }
