@@ -25,6 +25,16 @@ import dev.spindle.compute.operator.reduce.GroupFunctions;
 import dev.spindle.compute.operator.reduce.GroupRecompute;
 import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.testing.NaiveArrangement;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.compute.controller.ComputeController;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.operator.arrange.SpineArrangement;
+import dev.spindle.compute.peek.PeekRequest;
+import dev.spindle.compute.peek.PeekResponse;
+import dev.spindle.compute.plan.DataflowDescription;
+import dev.spindle.compute.render.ArrangementFactory;
+import dev.spindle.compute.render.DataflowRenderer;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,6 +154,60 @@ class DataflowLifecycleTest {
             Thread.sleep(50);
             assertEquals(Frontier.at(2), oks.frontier(), "a dropped dataflow produces nothing more");
         }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void droppingReleasesTraceHoldsAndExports() throws Exception {
+        TableLog t = table(100);
+        ColumnType bigint = ColumnType.of(TypeKind.BIGINT).withNullable(false);
+        GlobalId index = GlobalId.user(10);
+        GlobalId derived = GlobalId.user(11);
+        java.util.Map<String, List<SpineArrangement>> made = new java.util.concurrent.ConcurrentHashMap<>();
+        ArrangementFactory recording = name -> {
+            SpineArrangement a = new SpineArrangement();
+            made.computeIfAbsent(name, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(a);
+            return a;
+        };
+        DataflowDescription first = new DataflowDescription("index", java.util.Map.of(t.id(), t.desc()), java.util.Map.of(),
+                List.of(), java.util.Map.of(index, new DataflowDescription.IndexExport(t.id(), List.of(ScalarExpr.column(0, bigint)))),
+                Frontier.MIN);
+        DataflowDescription second = new DataflowDescription("derived", java.util.Map.of(),
+                java.util.Map.of(index, new DataflowDescription.IndexImport(t.id(), List.of(ScalarExpr.column(0, bigint)))),
+                List.of(), java.util.Map.of(derived, new DataflowDescription.IndexExport(t.id(), List.of(ScalarExpr.column(1, bigint)))),
+                Frontier.at(1));
+        try (ComputeRuntime rt = new ComputeRuntime("test", 2); ComputeController ctl = new ComputeController(rt)) {
+            ctl.createDataflow(1, "index", new DataflowRenderer(first, id -> t, recording));
+            ctl.createDataflow(2, "derived", new DataflowRenderer(second, id -> t, recording));
+            PeekResponse r = ctl.peek(PeekRequest.all(derived, 1)).get(20, TimeUnit.SECONDS);
+            assertEquals(100, ((PeekResponse.Rows) r).rows().size());
+            List<SpineArrangement> indexOks = made.get(index + ".oks");
+            assertEquals(2, indexOks.size(), "one per worker");
+            for (SpineArrangement a : indexOks) {
+                assertEquals(2, a.trace().liveHandles(), "the export's reader and the import's");
+            }
+            ctl.dropDataflow(2, List.of(derived));
+            awaitTrue(() -> indexOks.stream().allMatch(a -> a.trace().liveHandles() == 1));
+            for (SpineArrangement a : made.get(derived + ".oks")) {
+                awaitTrue(() -> a.trace().isDropped());
+            }
+            ctl.dropDataflow(1, List.of(index));
+            for (SpineArrangement a : indexOks) {
+                awaitTrue(() -> a.trace().isDropped() && a.trace().liveHandles() == 0);
+            }
+            assertEquals(0, t.openSubscriptions());
+            // a peek on a dropped index waits (it may be created again) until cancelled
+            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.TimeoutException.class,
+                    () -> ctl.peek(PeekRequest.all(index, 1)).get(200, TimeUnit.MILLISECONDS));
+        }
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(condition.getAsBoolean());
     }
 
     @Test
