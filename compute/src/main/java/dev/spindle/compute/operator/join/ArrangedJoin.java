@@ -10,9 +10,8 @@ import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -22,15 +21,23 @@ import java.util.function.Supplier;
  * {@code dl * dr}. Keys holding a NULL never match (SQL equality).
  *
  * <h2>Algorithm</h2>
- * Each run receives the updates both arrangements accepted since the last run ({@code dL},
- * {@code dR}); when it runs, the arrangements already hold them (same worker, earlier in build
- * order), so reading them gives {@code L' = L + dL} and {@code R' = R + dR}. The change of
- * {@code L ⋈ R} is {@code dL ⋈ R' + L' ⋈ dR - dL ⋈ dR}, all of which it can compute. Reading an
- * arrangement whose times were advanced to its since keeps {@code max(tl, tr)} exact as long as
- * each side's since is at most the other side's frontier, so the operator holds each input's
- * logical compaction at the other input's frontier.
+ * Times are totally ordered, so every pair is produced by exactly one side, decided by time:
+ * a left update at {@code tl} pairs with the right arrangement's entries at {@code tr <= tl}, a
+ * right update at {@code tr} with the left arrangement's entries at {@code tl < tr}. A left update
+ * waits until the right input's frontier has passed {@code tl} (every right entry it must meet is
+ * then arranged) and a right update until the left frontier has reached {@code tr}. Because each
+ * update is handled on its own, whatever the other side has arranged meanwhile, the work is cut
+ * into slices of {@link #FUEL} updates, so joining large inputs never holds a worker hostage.
+ *
+ * <p>Compaction: reading an entry whose time was advanced to its arrangement's since must not
+ * move it across the time it is compared with, so the operator holds the right arrangement at the
+ * earliest left time it may still handle and the left arrangement one tick below the earliest
+ * right time.
  */
 public final class ArrangedJoin extends Operator {
+    /** Updates handled per run. */
+    static final int FUEL = 4096;
+
     private final InputPort left;
     private final InputPort right;
     private final KeyFunction leftKey;
@@ -40,6 +47,8 @@ public final class ArrangedJoin extends Operator {
     private final Consumer<Frontier> holdLeft;
     private final Consumer<Frontier> holdRight;
     private final OutputPort out;
+    private final List<Update> pendingLeft = new ArrayList<>();
+    private final List<Update> pendingRight = new ArrayList<>();
 
     public ArrangedJoin(int id, InputPort left, KeyFunction leftKey, Supplier<KeyedReader> leftReader, Consumer<Frontier> holdLeft,
                         InputPort right, KeyFunction rightKey, Supplier<KeyedReader> rightReader, Consumer<Frontier> holdRight,
@@ -60,50 +69,85 @@ public final class ArrangedJoin extends Operator {
     public boolean run() {
         List<Update> dl = left.drain();
         List<Update> dr = right.drain();
-        if (!dl.isEmpty() || !dr.isEmpty()) {
-            TreeMap<Row, List<Update>> dlByKey = byKey(dl, leftKey);
-            TreeMap<Row, List<Update>> drByKey = byKey(dr, rightKey);
-            List<Update> produced = new ArrayList<>();
-            if (!dlByKey.isEmpty()) {
-                KeyedReader rr = rightReader.get();
-                for (Map.Entry<Row, List<Update>> e : dlByKey.entrySet()) {
-                    List<Update> rs = new ArrayList<>();
-                    rr.read(e.getKey(), (row, t, d) -> rs.add(new Update(row, t, d)));
-                    cross(e.getValue(), rs, 1, produced);
-                }
-            }
-            if (!drByKey.isEmpty()) {
-                KeyedReader lr = leftReader.get();
-                for (Map.Entry<Row, List<Update>> e : drByKey.entrySet()) {
-                    List<Update> ls = new ArrayList<>();
-                    lr.read(e.getKey(), (row, t, d) -> ls.add(new Update(row, t, d)));
-                    cross(ls, e.getValue(), 1, produced);
-                    List<Update> both = dlByKey.get(e.getKey());
-                    if (both != null) {
-                        cross(both, e.getValue(), -1, produced);
-                    }
-                }
-            }
-            for (Update u : Consolidation.consolidate(produced)) {
-                out.give(u);
-            }
-        }
+        pendingLeft.addAll(dl);
+        pendingRight.addAll(dr);
         Frontier fl = left.frontier();
         Frontier fr = right.frontier();
-        holdLeft.accept(fr);
-        holdRight.accept(fl);
-        return out.advance(fl.meet(fr)) || !dl.isEmpty() || !dr.isEmpty();
+        List<Update> produced = new ArrayList<>();
+        int fuel = FUEL;
+        // left updates at tl < fr meet right entries at tr <= tl
+        fuel -= handle(pendingLeft, t -> fr.isSealed(t), leftKey, rightReader, true, fuel, produced);
+        // right updates at tr <= fl meet left entries at tl < tr
+        handle(pendingRight, t -> fl.isEmpty() || t <= fl.bound(), rightKey, leftReader, false, Math.max(fuel, 1), produced);
+        for (Update u : Consolidation.consolidate(produced)) {
+            out.give(u);
+        }
+        Frontier minLeft = minTime(pendingLeft).meet(fl);
+        Frontier minRight = minTime(pendingRight).meet(fr);
+        holdRight.accept(minLeft);
+        holdLeft.accept(minRight.isEmpty() || minRight.time() == 0 ? minRight : Frontier.at(minRight.time() - 1));
+        boolean moved = out.advance(minLeft.meet(minRight));
+        boolean more = !pendingLeft.isEmpty() && fr.isSealed(minTime(pendingLeft).bound())
+                || !pendingRight.isEmpty() && (fl.isEmpty() || minTime(pendingRight).bound() <= fl.bound());
+        return moved || !dl.isEmpty() || !dr.isEmpty() || !produced.isEmpty() || more;
     }
 
-    private static TreeMap<Row, List<Update>> byKey(List<Update> updates, KeyFunction key) {
-        TreeMap<Row, List<Update>> m = new TreeMap<>();
-        for (Update u : updates) {
-            Row k = key.key(u.row());
-            if (!hasNull(k)) {
-                m.computeIfAbsent(k, x -> new ArrayList<>()).add(u);
+    /**
+     * Handles up to {@code fuel} ready updates of {@code pending}, in key order, against the other
+     * side's arrangement; returns how many it handled.
+     */
+    private static int handle(List<Update> pending, java.util.function.LongPredicate ready, KeyFunction key,
+                              Supplier<KeyedReader> other, boolean isLeft, int fuel, List<Update> produced) {
+        if (pending.isEmpty()) {
+            return 0;
+        }
+        List<Update> now = new ArrayList<>();
+        List<Update> later = new ArrayList<>();
+        for (Update u : pending) {
+            (ready.test(u.time()) && now.size() < fuel ? now : later).add(u);
+        }
+        if (now.isEmpty()) {
+            return 0;
+        }
+        pending.clear();
+        pending.addAll(later);
+        List<Row> keys = new ArrayList<>(now.size());
+        List<Integer> order = new ArrayList<>(now.size());
+        for (int i = 0; i < now.size(); i++) {
+            keys.add(key.key(now.get(i).row()));
+            order.add(i);
+        }
+        order.sort(Comparator.comparing(keys::get));
+        KeyedReader reader = other.get();
+        Row current = null;
+        List<Update> matches = new ArrayList<>();
+        for (int i : order) {
+            Row k = keys.get(i);
+            if (hasNull(k)) {
+                continue;
+            }
+            if (!k.equals(current)) {
+                current = k;
+                matches.clear();
+                reader.read(k, (row, t, d) -> matches.add(new Update(row, t, d)));
+            }
+            Update u = now.get(i);
+            for (Update m : matches) {
+                if (isLeft ? m.time() <= u.time() : m.time() < u.time()) {
+                    Row joined = isLeft ? u.row().concat(m.row()) : m.row().concat(u.row());
+                    produced.add(new Update(joined, u.time(), Math.multiplyExact(u.diff(), m.diff())));
+                }
             }
         }
-        return m;
+        return now.size();
+    }
+
+    private static Frontier minTime(List<Update> updates) {
+        long min = Long.MAX_VALUE;
+        for (Update u : updates) {
+            min = Math.min(min, u.time());
+        }
+        return min == Long.MAX_VALUE ? Frontier.EMPTY : Frontier.at(min);
     }
 
     private static boolean hasNull(Row key) {
@@ -113,14 +157,5 @@ public final class ArrangedJoin extends Operator {
             }
         }
         return false;
-    }
-
-    private static void cross(List<Update> ls, List<Update> rs, int sign, List<Update> out) {
-        for (Update l : ls) {
-            for (Update r : rs) {
-                out.add(new Update(l.row().concat(r.row()), Math.max(l.time(), r.time()),
-                        sign * Math.multiplyExact(l.diff(), r.diff())));
-            }
-        }
     }
 }
