@@ -31,31 +31,43 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
     }
 
     /**
-     * Applies the finishing to rows with multiplicities ({@code counts[i]} copies of
-     * {@code rows.get(i)}, each positive).
+     * Which rows the finishing keeps, before projection: pairs {@code (index into rows, copies)}
+     * in output order, for rows with multiplicities ({@code counts[i]} copies of
+     * {@code rows.get(i)}, each positive). Ordered by {@link #order()}, then by the whole row.
      */
-    public List<Row> finish(List<Row> rows, long[] counts) {
+    public List<long[]> select(List<Row> rows, long[] counts) {
         List<Integer> idx = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             idx.add(i);
         }
-        if (!order.isEmpty()) {
-            java.util.Comparator<Row> cmp = RowComparators.of(order);
-            idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
-        }
-        List<Row> out = new ArrayList<>();
+        java.util.Comparator<Row> cmp = RowComparators.of(order);
+        idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
+        List<long[]> out = new ArrayList<>();
         long skip = offset;
         long left = limit < 0 ? Long.MAX_VALUE : limit;
         for (int i : idx) {
-            long n = counts[i];
-            long skipped = Math.min(skip, n);
-            skip -= skipped;
-            n -= skipped;
-            for (long k = 0; k < n && left > 0; k++, left--) {
-                out.add(projection == null ? rows.get(i) : rows.get(i).project(projection));
-            }
             if (left == 0) {
                 break;
+            }
+            long skipped = Math.min(skip, counts[i]);
+            skip -= skipped;
+            long n = Math.min(counts[i] - skipped, left);
+            left -= n;
+            if (n > 0) {
+                out.add(new long[] {i, n});
+            }
+        }
+        return out;
+    }
+
+    /** Applies the finishing to rows with multiplicities: the output rows, one per copy. */
+    public List<Row> finish(List<Row> rows, long[] counts) {
+        List<Row> out = new ArrayList<>();
+        for (long[] kept : select(rows, counts)) {
+            Row r = rows.get((int) kept[0]);
+            Row projected = projection == null ? r : r.project(projection);
+            for (long k = 0; k < kept[1]; k++) {
+                out.add(projected);
             }
         }
         return out;

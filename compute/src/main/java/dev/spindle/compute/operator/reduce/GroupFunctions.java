@@ -3,9 +3,8 @@ package dev.spindle.compute.operator.reduce;
 import dev.spindle.common.row.Row;
 import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.plan.ColumnOrder;
-import dev.spindle.compute.plan.RowComparators;
+import dev.spindle.compute.plan.RowSetFinishing;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -60,29 +59,12 @@ public final class GroupFunctions {
      * first {@code offset}, at most {@code limit} ({@code -1}: no limit), with multiplicities.
      */
     public static GroupFunction topK(String collection, List<ColumnOrder> order, long limit, long offset) {
-        Comparator<Row> cmp = RowComparators.of(order);
+        RowSetFinishing ranking = new RowSetFinishing(order, limit, offset, null);
         return (key, rows, counts) -> {
             Aggregation.checkPositive(collection, rows, counts);
-            List<Integer> idx = new ArrayList<>();
-            for (int i = 0; i < rows.size(); i++) {
-                idx.add(i);
-            }
-            idx.sort((a, b) -> cmp.compare(rows.get(a), rows.get(b)));
             List<RowCount> out = new ArrayList<>();
-            long skip = offset;
-            long left = limit < 0 ? Long.MAX_VALUE : limit;
-            for (int i : idx) {
-                long n = counts[i];
-                long s = Math.min(skip, n);
-                skip -= s;
-                n = Math.min(n - s, left);
-                left -= n;
-                if (n > 0) {
-                    out.add(new RowCount(rows.get(i), n));
-                }
-                if (left == 0) {
-                    break;
-                }
+            for (long[] kept : ranking.select(rows, counts)) {
+                out.add(new RowCount(rows.get((int) kept[0]), kept[1]));
             }
             return out;
         };
