@@ -1,0 +1,113 @@
+package dev.spindle.sqllogictest.format;
+
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * What a record expecting an error says about the error's message.
+ *
+ * <p>{@code statement error} alone accepts any error (SQLite's format). The extensions add a
+ * regular expression on the header line ({@code statement error <regex>}, searched for in the
+ * message) and DuckDB's form, where the lines after {@code ----} must occur in the message.
+ */
+public sealed interface ErrorExpectation {
+
+    /** Whether an error with this message satisfies the expectation. */
+    boolean matches(String message);
+
+    /** A short human-readable form, for failure reports. */
+    String describe();
+
+    /** The same expectation with {@code substitution} applied to its text (loop variables). */
+    ErrorExpectation substitute(UnaryOperator<String> substitution);
+
+    /** Any error is accepted. */
+    record AnyError() implements ErrorExpectation {
+        @Override
+        public boolean matches(String message) {
+            return true;
+        }
+
+        @Override
+        public String describe() {
+            return "an error";
+        }
+
+        @Override
+        public ErrorExpectation substitute(UnaryOperator<String> substitution) {
+            return this;
+        }
+    }
+
+    /**
+     * The message must contain a match of a regular expression.
+     *
+     * @param regex the expression, as written in the file (possibly with loop variables)
+     */
+    record MessageRegex(String regex) implements ErrorExpectation {
+        public MessageRegex {
+            Objects.requireNonNull(regex, "regex");
+        }
+
+        /**
+         * The expectation for {@code regex}, checked now unless it still holds a loop variable
+         * ({@code ${name}}), which is checked once substituted.
+         *
+         * @throws PatternSyntaxException if it is not a valid Java regular expression
+         */
+        public static MessageRegex of(String regex) {
+            if (!regex.contains("${")) {
+                Pattern.compile(regex);
+            }
+            return new MessageRegex(regex);
+        }
+
+        /** Whether the message contains a match; an expression that does not compile matches nothing. */
+        @Override
+        public boolean matches(String message) {
+            try {
+                return message != null && Pattern.compile(regex).matcher(message).find();
+            } catch (PatternSyntaxException e) {
+                return false;
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "an error matching /" + regex + "/";
+        }
+
+        @Override
+        public ErrorExpectation substitute(UnaryOperator<String> substitution) {
+            return new MessageRegex(substitution.apply(regex));
+        }
+    }
+
+    /**
+     * The message must contain a text literally (DuckDB's {@code ----} form).
+     *
+     * @param text the text that must occur in the message
+     */
+    record MessageContains(String text) implements ErrorExpectation {
+        public MessageContains {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public boolean matches(String message) {
+            return message != null && message.contains(text);
+        }
+
+        @Override
+        public String describe() {
+            return "an error containing \"" + text + "\"";
+        }
+
+        @Override
+        public ErrorExpectation substitute(UnaryOperator<String> substitution) {
+            return new MessageContains(substitution.apply(text));
+        }
+    }
+}

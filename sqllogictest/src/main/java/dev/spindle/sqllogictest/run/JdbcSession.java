@@ -1,0 +1,110 @@
+package dev.spindle.sqllogictest.run;
+
+import dev.spindle.sqllogictest.engine.StatementMethod;
+import dev.spindle.sqllogictest.format.ResultType;
+import dev.spindle.sqllogictest.render.ValueRenderer;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Runs SQL texts on one JDBC connection and turns what happens into {@link Observed} values.
+ * Engine errors never escape as exceptions: an {@link SQLException}, or a runtime exception thrown
+ * by a driver, becomes {@link Observed.Failed}.
+ *
+ * <p>Not thread-safe: a session owns its connection and is used by one thread at a time.
+ */
+public final class JdbcSession implements AutoCloseable {
+
+    private final Connection connection;
+    private final StatementMethod statementMethod;
+    private final int timeoutSeconds;
+
+    /**
+     * @param connection      the connection to use; closed with the session
+     * @param statementMethod how statement texts (possibly several statements) are run
+     * @param timeoutSeconds  the limit for each SQL text, 0 for none
+     */
+    public JdbcSession(Connection connection, StatementMethod statementMethod, int timeoutSeconds) {
+        this.connection = Objects.requireNonNull(connection, "connection");
+        this.statementMethod = Objects.requireNonNull(statementMethod, "statementMethod");
+        if (timeoutSeconds < 0) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeoutSeconds);
+        }
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    /** Runs a statement text (every statement in it); any rows it returns are read and discarded. */
+    public Observed execute(String sql) {
+        try (Statement statement = newStatement()) {
+            if (statementMethod == StatementMethod.EXECUTE_UPDATE) {
+                return new Observed.Done(statement.executeUpdate(sql));
+            }
+            if (statement.execute(sql)) {
+                try (ResultSet rows = statement.getResultSet()) {
+                    while (rows.next()) {
+                        // step through every row, as sqlite3_exec does: errors may surface late
+                    }
+                }
+                return new Observed.Done(-1);
+            }
+            return new Observed.Done(statement.getUpdateCount());
+        } catch (SQLException | RuntimeException e) {
+            return failed(e);
+        }
+    }
+
+    /**
+     * Runs a query and renders its values by {@code types}; columns beyond the declared types are
+     * rendered as text so that a wrong column count can still be shown.
+     */
+    public Observed query(String sql, List<ResultType> types) {
+        try (Statement statement = newStatement()) {
+            if (!statement.execute(sql)) {
+                return new Observed.Done(statement.getUpdateCount());
+            }
+            try (ResultSet rows = statement.getResultSet()) {
+                int columns = rows.getMetaData().getColumnCount();
+                ResultType[] typeOf = new ResultType[columns];
+                for (int c = 0; c < columns; c++) {
+                    typeOf[c] = c < types.size() ? types.get(c) : ResultType.TEXT;
+                }
+                List<String> values = new ArrayList<>();
+                while (rows.next()) {
+                    for (int c = 0; c < columns; c++) {
+                        values.add(ValueRenderer.render(rows.getObject(c + 1), typeOf[c]));
+                    }
+                }
+                return new Observed.Rows(columns, values);
+            }
+        } catch (SQLException | RuntimeException e) {
+            return failed(e);
+        }
+    }
+
+    private Statement newStatement() throws SQLException {
+        Statement statement = connection.createStatement();
+        if (timeoutSeconds > 0) {
+            statement.setQueryTimeout(timeoutSeconds);
+        }
+        return statement;
+    }
+
+    private static Observed.Failed failed(Exception e) {
+        String message = e.getMessage();
+        if (e instanceof RuntimeException) {
+            return new Observed.Failed("driver threw " + e);
+        }
+        return new Observed.Failed(message == null ? e.toString() : message);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}
