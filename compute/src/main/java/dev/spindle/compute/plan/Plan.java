@@ -101,6 +101,37 @@ public sealed interface Plan {
     }
 
     /**
+     * The input, arranged by {@code key} columns: the same collection, whose arrangement later
+     * joins and reductions keyed by the same columns reuse instead of building their own.
+     */
+    record ArrangeBy(Plan input, int[] key) implements Plan {
+        public ArrangeBy {
+            Objects.requireNonNull(input, "input");
+            key = key.clone();
+        }
+
+        @Override
+        public <R> R accept(PlanVisitor<R> v) {
+            return v.visitArrangeBy(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ArrangeBy && input.equals(((ArrangeBy) o).input) && Arrays.equals(key, ((ArrangeBy) o).key);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(input, Arrays.hashCode(key));
+        }
+
+        @Override
+        public String toString() {
+            return "ArrangeBy[" + input + ", key=" + Arrays.toString(key) + "]";
+        }
+    }
+
+    /**
      * The equi-join {@code left.leftKey = right.rightKey}; output is the left row followed by the
      * right row. Empty keys give the cross product. Keys holding NULL never match.
      */

@@ -16,6 +16,8 @@ public interface PlanVisitor<R> {
 
     R visitNegate(Plan.Negate p);
 
+    R visitArrangeBy(Plan.ArrangeBy p);
+
     R visitJoin(Plan.Join p);
 
     R visitReduce(Plan.Reduce p);

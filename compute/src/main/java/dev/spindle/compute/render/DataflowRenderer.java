@@ -83,11 +83,18 @@ public final class DataflowRenderer implements DataflowRender {
                 OutputPort oks = b.newOutput();
                 OutputPort errs = b.newOutput();
                 b.add(i -> new IndexImportSource(i, index, desc.asOf(), oks, errs));
-                GlobalId on = desc.indexImports().get(id).on();
-                if (!built.containsKey(on)) {
-                    built.put(on, new Collection(oks, errs));
+                DataflowDescription.IndexImport imp = desc.indexImports().get(id);
+                Collection c = new Collection(oks, errs);
+                List<Integer> keyColumns = KeyFunctions.columnsOf(imp.key());
+                if (keyColumns != null) {
+                    // Joins and reductions on the index key read the shared arrangement itself.
+                    c = c.with(keyColumns, new Collection.Arranged(oks,
+                            () -> AsOfReader.of(index.oks().openAnother(desc.asOf()), desc.asOf())));
                 }
-                built.put(id, new Collection(oks, errs));
+                if (!built.containsKey(imp.on())) {
+                    built.put(imp.on(), c);
+                }
+                built.put(id, c);
             }
             for (DataflowDescription.BuildDesc o : desc.objectsToBuild()) {
                 built.put(o.id(), o.plan().accept(this));
@@ -95,6 +102,14 @@ public final class DataflowRenderer implements DataflowRender {
             for (GlobalId id : sorted(desc.indexExports().keySet())) {
                 export(id, desc.indexExports().get(id));
             }
+        }
+
+        private List<Integer> asList(int[] key) {
+            List<Integer> l = new ArrayList<>(key.length);
+            for (int k : key) {
+                l.add(k);
+            }
+            return l;
         }
 
         private List<GlobalId> sorted(java.util.Set<GlobalId> ids) {
@@ -143,19 +158,29 @@ public final class DataflowRenderer implements DataflowRender {
             b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
         }
 
-        /** Arranges {@code c} by {@code key}; returns the stream of updates it accepted and a reader. */
-        private Object[] arrange(Collection c, KeyFunction key, String name) {
+        /** {@code c} arranged by {@code key} columns: an existing arrangement, or a new one. */
+        private Collection.Arranged arranged(Collection c, int[] key, String name) {
+            List<Integer> k = asList(key);
+            Collection.Arranged existing = c.arrangements().get(k);
+            if (existing != null) {
+                return existing;
+            }
+            return arrange(c, KeyFunction.columns(key), name);
+        }
+
+        private Collection.Arranged arrange(Collection c, KeyFunction key, String name) {
             ArrangementPort arr = arrangements.create(name);
             InputPort in = b.connect(c.oks(), KeyFunctions.hasher(key));
             OutputPort accepted = b.newOutput();
             b.add(i -> new Arrange(i, "Arrange(" + name + ")", in, key, arr, accepted, null));
-            return new Object[] {accepted, arr.openReader()};
+            return new Collection.Arranged(accepted, arr::openReader);
         }
 
-        private Collection group(Collection c, KeyFunction key, GroupFunction fn, String name) {
-            Object[] a = arrange(c, key, name);
-            ArrangementPort.Reader reader = (ArrangementPort.Reader) a[1];
-            InputPort in = b.connect((OutputPort) a[0], null);
+        private Collection group(Collection c, int[] keyColumns, GroupFunction fn, String name) {
+            Collection.Arranged a = keyColumns == null ? arrange(c, row -> row, name) : arranged(c, keyColumns, name);
+            KeyFunction key = keyColumns == null ? row -> row : KeyFunction.columns(keyColumns);
+            ArrangementPort.Reader reader = a.reader().get();
+            InputPort in = b.connect(a.accepted(), null);
             OutputPort oks = b.newOutput();
             OutputPort errs = b.newOutput();
             b.add(i -> new GroupRecompute(i, name, in, key, reader::snapshot, reader::allowCompaction, fn, oks, errs));
@@ -244,17 +269,27 @@ public final class DataflowRenderer implements DataflowRender {
         }
 
         @Override
+        public Collection visitArrangeBy(Plan.ArrangeBy p) {
+            Collection in = p.input().accept(this);
+            List<Integer> k = asList(p.key());
+            if (in.arrangements().containsKey(k)) {
+                return in;
+            }
+            return in.with(k, arrange(in, KeyFunction.columns(p.key()), "ArrangeBy" + k));
+        }
+
+        @Override
         public Collection visitJoin(Plan.Join p) {
             Collection l = p.left().accept(this);
             Collection r = p.right().accept(this);
             KeyFunction lk = KeyFunction.columns(p.leftKey());
             KeyFunction rk = KeyFunction.columns(p.rightKey());
-            Object[] la = arrange(l, lk, "join.left");
-            Object[] ra = arrange(r, rk, "join.right");
-            ArrangementPort.Reader lr = (ArrangementPort.Reader) la[1];
-            ArrangementPort.Reader rr = (ArrangementPort.Reader) ra[1];
-            InputPort lin = b.connect((OutputPort) la[0], null);
-            InputPort rin = b.connect((OutputPort) ra[0], null);
+            Collection.Arranged la = arranged(l, p.leftKey(), "join.left");
+            Collection.Arranged ra = arranged(r, p.rightKey(), "join.right");
+            ArrangementPort.Reader lr = la.reader().get();
+            ArrangementPort.Reader rr = ra.reader().get();
+            InputPort lin = b.connect(la.accepted(), null);
+            InputPort rin = b.connect(ra.accepted(), null);
             OutputPort out = b.newOutput();
             b.add(i -> new ArrangedJoin(i, lin, lk, lr::snapshot, lr::allowCompaction, rin, rk, rr::snapshot,
                     rr::allowCompaction, out));
@@ -264,26 +299,25 @@ public final class DataflowRenderer implements DataflowRender {
         @Override
         public Collection visitReduce(Plan.Reduce p) {
             Collection in = p.input().accept(this);
-            return group(in, KeyFunction.columns(p.groupKey()), GroupFunctions.reduce(desc.name(), p.aggregates()), "Reduce");
+            return group(in, p.groupKey(), GroupFunctions.reduce(desc.name(), p.aggregates()), "Reduce");
         }
 
         @Override
         public Collection visitDistinct(Plan.Distinct p) {
             Collection in = p.input().accept(this);
-            return group(in, row -> row, GroupFunctions.distinct(desc.name()), "Distinct");
+            return group(in, null, GroupFunctions.distinct(desc.name()), "Distinct");
         }
 
         @Override
         public Collection visitThreshold(Plan.Threshold p) {
             Collection in = p.input().accept(this);
-            return group(in, row -> row, GroupFunctions.threshold(), "Threshold");
+            return group(in, null, GroupFunctions.threshold(), "Threshold");
         }
 
         @Override
         public Collection visitTopK(Plan.TopK p) {
             Collection in = p.input().accept(this);
-            return group(in, KeyFunction.columns(p.groupKey()),
-                    GroupFunctions.topK(desc.name(), p.order(), p.limit(), p.offset()), "TopK");
+            return group(in, p.groupKey(), GroupFunctions.topK(desc.name(), p.order(), p.limit(), p.offset()), "TopK");
         }
     }
 }

@@ -37,6 +37,18 @@ final class KeyFunctions {
         };
     }
 
+    /** The key columns if every key expression is a column, else null. */
+    static List<Integer> columnsOf(List<ScalarExpr> key) {
+        java.util.ArrayList<Integer> cols = new java.util.ArrayList<>();
+        for (ScalarExpr e : key) {
+            if (!(e instanceof ColumnRef)) {
+                return null;
+            }
+            cols.add(((ColumnRef) e).index());
+        }
+        return cols;
+    }
+
     /**
      * Routes rows by their key. A row whose key cannot be computed goes to worker 0, where the
      * arrange operator reports the error.

@@ -109,6 +109,11 @@ final class PlanOracle implements PlanVisitor<PlanOracle.Result> {
     }
 
     @Override
+    public Result visitArrangeBy(Plan.ArrangeBy p) {
+        return p.input().accept(this);
+    }
+
+    @Override
     public Result visitJoin(Plan.Join p) {
         Result l = p.left().accept(this);
         Result r = p.right().accept(this);

@@ -65,8 +65,10 @@ class RenderedPlanProperties {
 
     /** A random plan of arity 2 (both columns BIGINT). */
     static Plan plan(Random rnd, int depth, int[] nextLocal) {
-        int choice = depth == 0 ? new int[] {0, 1, 12}[rnd.nextInt(3)] : rnd.nextInt(13);
+        int choice = depth == 0 ? new int[] {0, 1, 12}[rnd.nextInt(3)] : rnd.nextInt(14);
         switch (choice) {
+            case 13: // an explicit arrangement, reused by joins and reductions on the same key
+                return new Plan.ArrangeBy(plan(rnd, depth - 1, nextLocal), new int[] {rnd.nextInt(2)});
             case 12: {
                 List<Update> rows = new ArrayList<>();
                 for (int i = rnd.nextInt(4); i > 0; i--) {
