@@ -1,0 +1,210 @@
+package dev.spindle.compute.sharing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.arrangement.batch.BatchBuilder;
+import dev.spindle.compute.arrangement.batch.Description;
+import dev.spindle.compute.arrangement.spine.Spine;
+import dev.spindle.compute.arrangement.spine.TracePair;
+import dev.spindle.compute.arrangement.trace.KeyValDiff;
+import dev.spindle.compute.dataflow.Waker;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sharing registry's invariants at the level of traces and points (DESIGN.md §5, invariants 1,
+ * 2, 4, 7, 9, 10, 11), and the re-export arm. The runtime-level invariants are in the runtime tests.
+ */
+class SharingRegistryTest {
+    static final GlobalId I1 = GlobalId.user(1);
+    static final GlobalId I2 = GlobalId.user(2);
+
+    private final ArrangementSharingRegistry registry = new ArrangementSharingRegistry(0);
+    private final Spine oks;
+    private final Spine errs;
+
+    SharingRegistryTest() {
+        registry.attachPublisher();
+        TracePair o = Spine.create();
+        TracePair e = Spine.create();
+        oks = o.writer();
+        errs = e.writer();
+        // the index's own holds are the points' only holds in these tests
+        o.handle().close();
+        e.handle().close();
+    }
+
+    @AfterEach
+    void close() {
+        oks.close();
+        errs.close();
+    }
+
+    /** Inserts row (k) at time t into oks and seals both traces through t. */
+    private void write(long k, long t) {
+        BatchBuilder b = new BatchBuilder();
+        b.push(Row.of(k), Row.of(k), t, 1);
+        oks.insert(b.build(Description.of(oks.upper(), Frontier.after(t))));
+        errs.insert(new BatchBuilder().build(Description.of(errs.upper(), Frontier.after(t))));
+        oks.work(1 << 20);
+        errs.work(1 << 20);
+    }
+
+    @Test
+    void invariant01_fillsPlaceholderInPlace() {
+        PublicationPoint placeholder = registry.getOrCreate(I2);
+        assertFalse(placeholder.isBacked());
+        assertEquals(Frontier.MIN, placeholder.upper());
+        assertEquals(Frontier.MIN, placeholder.since());
+        PointReader reader = placeholder.openReader(Frontier.at(3));
+        assertFalse(reader.isBound());
+        assertEquals(Frontier.MIN, reader.upper(), "an unbound reader waits, it does not fail");
+
+        write(7, 3);
+        PublishToken token = registry.publish(I2, oks.trace(), errs.trace());
+        assertSame(placeholder, token.point(), "the publisher backs the reader's point, not a new one");
+        assertSame(placeholder, registry.get(I2).orElseThrow());
+        assertTrue(reader.isBound());
+        assertEquals(Frontier.at(4), reader.upper());
+        assertEquals(List.of(new KeyValDiff(Row.of(7L), Row.of(7L), 1)), reader.oks().readAt(3));
+
+        IllegalStateException loud = assertThrows(IllegalStateException.class,
+                () -> registry.publish(I2, oks.trace(), errs.trace()));
+        assertTrue(loud.getMessage().contains("never overwritten"), loud.getMessage());
+    }
+
+    @Test
+    void invariant02_perCollectionFloorsCombinedByMeet() {
+        PublicationPoint p1 = registry.publish(I1, oks.trace(), errs.trace()).point();
+        PublicationPoint p2 = registry.publish(I2, oks.trace(), errs.trace()).point();
+        for (long t = 1; t <= 30; t++) {
+            write(t, t);
+        }
+        p1.allowCompaction(Frontier.at(10));
+        p2.allowCompaction(Frontier.at(5));
+        p1.advanceStandingHold(Frontier.EMPTY);
+        p2.advanceStandingHold(Frontier.EMPTY);
+        write(31, 31);
+        assertTrue(oks.trace().since().lessEqual(Frontier.at(5)), "since " + oks.trace().since() + " must be <= 5");
+        assertEquals(Frontier.at(10), p1.writerLogical());
+        assertEquals(Frontier.at(5), p2.writerLogical(), "each id keeps its own floor");
+        // a read at a time the arrangement still holds is never refused
+        try (PointReader r = p2.openReader(Frontier.at(7))) {
+            assertEquals(7, r.oks().readAt(7).size());
+        }
+        p2.allowCompaction(Frontier.at(20));
+        write(32, 32);
+        assertEquals(Frontier.at(10), oks.trace().since(), "the meet of the two floors, not the last one sent");
+        SpindleException e = assertThrows(SpindleException.class, () -> p1.openReader(Frontier.at(9)));
+        assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code());
+    }
+
+    @Test
+    void invariant04_detachOnDrop() {
+        PublicationPoint p1 = registry.publish(I1, oks.trace(), errs.trace()).point();
+        PublishToken reexport = registry.publish(I2, oks.trace(), errs.trace());
+        PublicationPoint p2 = reexport.point();
+        PointReader reader = p2.openReader(Frontier.MIN);
+        reexport.close();
+        assertFalse(registry.get(I2).isPresent(), "the slot is gone");
+        assertFalse(p2.isDetached(), "a reader still references the point");
+        reader.close();
+        assertTrue(p2.isDetached());
+
+        registry.takeDirty(0);
+        write(1, 1);
+        assertEquals(Set.of(I1), registry.takeDirty(0), "only the live point is notified of seals");
+        // the trace may now compact past the detached point's old hold (MIN)
+        p1.allowCompaction(Frontier.at(1));
+        p1.advanceStandingHold(Frontier.EMPTY);
+        write(2, 2);
+        assertEquals(Frontier.at(1), oks.trace().since());
+        assertTrue(p1.upper().equals(Frontier.at(3)), "the original keeps receiving updates");
+    }
+
+    @Test
+    void invariant07_sinceCheckAndHoldRegistrationAreAtomic() {
+        PublicationPoint p = registry.publish(I1, oks.trace(), errs.trace()).point();
+        for (long t = 1; t <= 10; t++) {
+            write(t, t);
+        }
+        p.allowCompaction(Frontier.at(6));
+        p.advanceStandingHold(Frontier.EMPTY);
+        write(11, 11);
+        int handles = oks.trace().liveHandles();
+        SpindleException e = assertThrows(SpindleException.class, () -> p.openReader(Frontier.at(5)));
+        assertEquals("Arrangement compaction frontier ({6}) is beyond the time of the attempted read (5)"
+                .replace("{6}", "" + oks.trace().since().time()), e.getMessage());
+        assertEquals(handles, oks.trace().liveHandles(), "a refused reader registers no hold");
+        assertEquals(0, p.readers());
+    }
+
+    @Test
+    void invariant09_noLostWakeups() throws Exception {
+        Waker waker = new Waker();
+        waker.bindToCurrentThread();
+        registry.attachInteractive(waker);
+        registry.publish(I1, oks.trace(), errs.trace());
+        registry.takeDirty(0);
+        waker.clear(); // the interactive worker starts a busy pass
+        write(1, 1); // a seal while it is busy
+        long before = System.nanoTime();
+        waker.park(5_000_000_000L); // returns at once: the wake was remembered
+        assertTrue(System.nanoTime() - before < 1_000_000_000L, "park returned because of the earlier wake");
+        assertEquals(Set.of(I1), registry.takeDirty(0));
+        assertEquals(Set.of(), registry.takeDirty(0), "drained");
+    }
+
+    @Test
+    void invariant10_pairwise() {
+        assertThrows(IllegalArgumentException.class, () -> registry.takeDirty(1));
+        List<ArrangementSharingRegistry> all = ArrangementSharingRegistry.forWorkers(3);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(i, all.get(i).ordinal());
+        }
+    }
+
+    @Test
+    void invariant11_dropReleases() {
+        int before = oks.trace().liveHandles();
+        PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
+        assertEquals(before + 1, oks.trace().liveHandles());
+        token.close();
+        token.close();
+        assertFalse(registry.get(I1).isPresent());
+        assertTrue(token.point().isDetached());
+        assertEquals(before, oks.trace().liveHandles(), "exactly the point's hold is released");
+    }
+
+    @Test
+    void reexportPublishesItsOwnPointOverTheSameTrace() {
+        PublicationPoint original = registry.publish(I1, oks.trace(), errs.trace()).point();
+        PublicationPoint reexport = registry.publish(I2, oks.trace(), errs.trace()).point();
+        assertFalse(original == reexport, "its own point");
+        write(5, 1);
+        assertEquals(original.upper(), reexport.upper(), "over the same trace");
+        assertEquals(Set.of(I1, I2), registry.takeDirty(0), "each id gets its own seal notification");
+        original.allowCompaction(Frontier.at(1));
+        assertEquals(Frontier.at(1), original.writerLogical());
+        assertEquals(Frontier.MIN, reexport.writerLogical(), "holds are per id");
+    }
+
+    @Test
+    void publishingNeedsAnAttachedPublisher() {
+        ArrangementSharingRegistry reader = new ArrangementSharingRegistry(1);
+        assertThrows(IllegalStateException.class, () -> reader.publish(I1, oks.trace(), errs.trace()));
+        reader.attachPublisher();
+        assertThrows(IllegalStateException.class, reader::attachPublisher);
+    }
+}
