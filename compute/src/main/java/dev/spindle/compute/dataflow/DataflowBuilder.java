@@ -30,6 +30,12 @@ public final class DataflowBuilder {
         this.services = java.util.Map.copyOf(services);
     }
 
+    /** The worker service of type {@code type}, or null if the worker has none. */
+    public <T> T optionalService(Class<T> type) {
+        Object s = services.get(type);
+        return s == null ? null : type.cast(s);
+    }
+
     /**
      * The worker service of type {@code type}.
      *

@@ -4,27 +4,35 @@ import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * A worker's exported indexes: id to {@link TraceBundle}. Every path that installs an index's
- * trace goes through {@link #install}; dropping the exporting dataflow removes it.
+ * A worker's exported indexes: id to {@link TraceBundle}, each owned by the dataflow that
+ * exported it. Every path that installs an index's trace goes through {@link #install}; dropping
+ * the dataflow removes and closes its bundles (no operator is needed for that, so exporting and
+ * re-exporting add none).
  *
  * <p>Thread-safety: confined to its worker's thread.
  */
 public final class TraceManager {
-    private final Map<GlobalId, TraceBundle> traces = new LinkedHashMap<>();
+    private record Entry(long dataflow, TraceBundle bundle) {
+    }
+
+    private final Map<GlobalId, Entry> traces = new LinkedHashMap<>();
     private final Map<GlobalId, Frontier> allowed = new LinkedHashMap<>();
 
     /**
-     * Installs {@code bundle}; applies any compaction the controller already allowed for it.
+     * Installs {@code bundle}, owned by {@code dataflow}; applies any compaction the controller
+     * already allowed for it.
      *
      * @throws IllegalStateException if the id already has a trace
      */
-    public void install(TraceBundle bundle) {
-        if (traces.putIfAbsent(bundle.id(), bundle) != null) {
+    public void install(long dataflow, TraceBundle bundle) {
+        if (traces.putIfAbsent(bundle.id(), new Entry(dataflow, bundle)) != null) {
             throw new IllegalStateException("index " + bundle.id() + " is already exported on this worker");
         }
         Frontier f = allowed.get(bundle.id());
@@ -33,18 +41,25 @@ public final class TraceManager {
         }
     }
 
-    /** Removes and closes the trace of {@code id}, if any. */
-    public void remove(GlobalId id) {
-        TraceBundle b = traces.remove(id);
-        allowed.remove(id);
-        if (b != null) {
-            b.close();
+    /** Removes and closes every bundle {@code dataflow} exported. */
+    public void removeDataflow(long dataflow) {
+        List<GlobalId> ids = new ArrayList<>();
+        for (Map.Entry<GlobalId, Entry> e : traces.entrySet()) {
+            if (e.getValue().dataflow() == dataflow) {
+                ids.add(e.getKey());
+            }
+        }
+        for (GlobalId id : ids) {
+            Entry e = traces.remove(id);
+            allowed.remove(id);
+            e.bundle().close();
         }
     }
 
     /** The trace of {@code id}. */
     public Optional<TraceBundle> get(GlobalId id) {
-        return Optional.ofNullable(traces.get(id));
+        Entry e = traces.get(id);
+        return Optional.ofNullable(e == null ? null : e.bundle());
     }
 
     /**
@@ -53,20 +68,13 @@ public final class TraceManager {
      * @throws SpindleException {@link ErrorCode#INDEX_NOT_FOUND_1} if there is none
      */
     public TraceBundle require(GlobalId id) {
-        TraceBundle b = traces.get(id);
-        if (b == null) {
-            throw new SpindleException(ErrorCode.INDEX_NOT_FOUND_1, id);
-        }
-        return b;
+        return get(id).orElseThrow(() -> new SpindleException(ErrorCode.INDEX_NOT_FOUND_1, id));
     }
 
     /** Allows the trace of {@code id} to compact up to {@code since} (remembered if not yet installed). */
     public void allowCompaction(GlobalId id, Frontier since) {
         allowed.merge(id, since, Frontier::join);
-        TraceBundle b = traces.get(id);
-        if (b != null) {
-            b.allowCompaction(since);
-        }
+        get(id).ifPresent(b -> b.allowCompaction(since));
     }
 
     /** Ids of the installed traces, in installation order. */

@@ -69,6 +69,11 @@ final class AsOfReader implements ArrangementPort.Reader {
     }
 
     @Override
+    public dev.spindle.compute.arrangement.trace.SharedTrace sharedTrace() {
+        return inner.sharedTrace();
+    }
+
+    @Override
     public void close() {
         inner.close();
     }

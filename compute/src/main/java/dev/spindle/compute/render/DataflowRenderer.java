@@ -6,7 +6,6 @@ import dev.spindle.compute.dataflow.DataflowBuilder;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.KeyHasher;
 import dev.spindle.compute.dataflow.OutputPort;
-import dev.spindle.compute.export.IndexExport;
 import dev.spindle.compute.export.IndexImportSource;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
@@ -27,7 +26,10 @@ import dev.spindle.compute.operator.reduce.GroupRecompute;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.compute.plan.PlanVisitor;
+import dev.spindle.compute.runtime.ComputeRuntimeRole;
 import dev.spindle.compute.runtime.DataflowRender;
+import dev.spindle.compute.sharing.ArrangementSharingRegistry;
+import dev.spindle.compute.sharing.PublishToken;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -154,8 +156,23 @@ public final class DataflowRenderer implements DataflowRender {
             OutputPort allErrs = union(List.of(c.errs(), keyErrs));
             InputPort errIn = b.connect(allErrs, KeyHasher.WHOLE_ROW);
             b.add(i -> new Arrange(i, "ArrangeErrs(" + indexId + ")", errIn, row -> row, errs, b.newOutput(), null));
-            TraceBundle bundle = new TraceBundle(indexId, oks.openReader(), errs.openReader());
-            b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
+            install(indexId, oks.openReader(), errs.openReader(), oks, errs);
+        }
+
+        /**
+         * Installs an index's bundle in this worker's trace manager, owned by this dataflow, and
+         * publishes it when the runtime publishes indexes. Builds no operator.
+         */
+        private void install(GlobalId indexId, ArrangementPort.Reader oks, ArrangementPort.Reader errs,
+                             ArrangementPort oksArr, ArrangementPort errsArr) {
+            PublishToken token = null;
+            ArrangementSharingRegistry registry = b.optionalService(ArrangementSharingRegistry.class);
+            if (registry != null && b.service(ComputeRuntimeRole.class).publishesIndexes()) {
+                token = registry.publish(indexId,
+                        oksArr != null ? oksArr.sharedTrace() : oks.sharedTrace(),
+                        errsArr != null ? errsArr.sharedTrace() : errs.sharedTrace());
+            }
+            b.service(TraceManager.class).install(b.shared().dataflowId(), new TraceBundle(indexId, oks, errs, token));
         }
 
         /** {@code c} arranged by {@code key} columns: an existing arrangement, or a new one. */

@@ -2,6 +2,7 @@ package dev.spindle.compute.runtime;
 
 import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Waker;
+import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class ComputeRuntime implements AutoCloseable {
     private final String name;
+    private final ComputeRuntimeRole role;
+    private final List<ArrangementSharingRegistry> registries;
     private final Worker[] workers;
     private final Thread[] threads;
     private final Waker[] wakers;
@@ -25,18 +28,45 @@ public final class ComputeRuntime implements AutoCloseable {
     private final ConcurrentMap<Long, DataflowStats[]> stats = new ConcurrentHashMap<>();
     private final ConcurrentMap<Long, Throwable> failures = new ConcurrentHashMap<>();
 
-    /** Starts {@code workerCount} workers named {@code name-worker-i}. */
+    /** Starts a {@link ComputeRuntimeRole#SOLO} runtime of {@code workerCount} workers. */
     public ComputeRuntime(String name, int workerCount) {
+        this(name, workerCount, ComputeRuntimeRole.SOLO, List.of());
+    }
+
+    /**
+     * Starts {@code workerCount} workers named {@code name-worker-i} in {@code role}. A
+     * maintenance or interactive runtime takes the registries the host created, one per worker
+     * ordinal; worker {@code i} uses registry {@code i} (a maintenance worker attaches as its
+     * publisher, an interactive worker as its reader). A SOLO runtime takes none.
+     */
+    public ComputeRuntime(String name, int workerCount, ComputeRuntimeRole role, List<ArrangementSharingRegistry> registries) {
         if (workerCount < 1) {
             throw new IllegalArgumentException("workers must be >= 1: " + workerCount);
         }
+        if (role == ComputeRuntimeRole.SOLO ? !registries.isEmpty() : registries.size() != workerCount) {
+            throw new IllegalArgumentException(role + " runtime of " + workerCount + " workers cannot take "
+                    + registries.size() + " registries");
+        }
+        for (int i = 0; i < registries.size(); i++) {
+            if (registries.get(i).ordinal() != i) {
+                throw new IllegalArgumentException("registry " + i + " serves ordinal " + registries.get(i).ordinal());
+            }
+        }
+        this.role = role;
+        this.registries = List.copyOf(registries);
         this.name = name;
         this.workers = new Worker[workerCount];
         this.threads = new Thread[workerCount];
         this.wakers = new Waker[workerCount];
         for (int i = 0; i < workerCount; i++) {
             wakers[i] = new Waker();
-            workers[i] = new Worker(this, i, wakers[i]);
+            ArrangementSharingRegistry registry = registries.isEmpty() ? null : registries.get(i);
+            if (role == ComputeRuntimeRole.MAINTENANCE) {
+                registry.attachPublisher();
+            } else if (role == ComputeRuntimeRole.INTERACTIVE) {
+                registry.attachInteractive(wakers[i]);
+            }
+            workers[i] = new Worker(this, i, wakers[i], registry);
             threads[i] = new Thread(workers[i], name + "-worker-" + i);
             threads[i].setDaemon(true);
         }
@@ -48,6 +78,16 @@ public final class ComputeRuntime implements AutoCloseable {
     /** The default worker count: the number of available processors. */
     public static int defaultWorkers() {
         return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** The runtime's role. */
+    public ComputeRuntimeRole role() {
+        return role;
+    }
+
+    /** The registries of the worker ordinals (empty for SOLO). */
+    public List<ArrangementSharingRegistry> registries() {
+        return registries;
     }
 
     /** The runtime's name. */

@@ -6,6 +6,7 @@ import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.Waker;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.peek.PeekService;
+import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -42,10 +43,18 @@ public final class Worker implements Runnable {
     private final PeekService peeks = new PeekService();
     private volatile boolean stopping;
 
-    Worker(ComputeRuntime runtime, int index, Waker waker) {
+    private final ArrangementSharingRegistry registry;
+
+    Worker(ComputeRuntime runtime, int index, Waker waker, ArrangementSharingRegistry registry) {
         this.runtime = runtime;
         this.index = index;
         this.waker = waker;
+        this.registry = registry;
+    }
+
+    /** The sharing registry of this worker's ordinal, or null on a SOLO runtime. */
+    public ArrangementSharingRegistry registry() {
+        return registry;
     }
 
     /** This worker's index in its runtime. */
@@ -97,8 +106,9 @@ public final class Worker implements Runnable {
                 }
             }
         } finally {
-            for (List<Operator> ops : dataflows.values()) {
-                closeAll(ops);
+            for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
+                closeAll(e.getValue());
+                traces.removeDataflow(e.getKey());
             }
             dataflows.clear();
         }
@@ -112,10 +122,12 @@ public final class Worker implements Runnable {
             if (c instanceof WorkerCommand.CreateDataflow) {
                 create((WorkerCommand.CreateDataflow) c);
             } else if (c instanceof WorkerCommand.DropDataflow) {
-                List<Operator> ops = dataflows.remove(((WorkerCommand.DropDataflow) c).id());
+                long id = ((WorkerCommand.DropDataflow) c).id();
+                List<Operator> ops = dataflows.remove(id);
                 if (ops != null) {
                     closeAll(ops);
                 }
+                traces.removeDataflow(id);
                 runtime.forgetStats(((WorkerCommand.DropDataflow) c).id(), index);
             } else if (c instanceof WorkerCommand.RunOnWorker) {
                 try {
@@ -130,12 +142,17 @@ public final class Worker implements Runnable {
 
     private void create(WorkerCommand.CreateDataflow c) {
         DataflowShared shared = runtime.shared(c.id());
-        DataflowBuilder builder = new DataflowBuilder(index, shared,
-                Map.of(TraceManager.class, traces, PeekService.class, peeks, Worker.class, this));
+        Map<Class<?>, Object> services = new java.util.HashMap<>(Map.of(TraceManager.class, traces,
+                PeekService.class, peeks, Worker.class, this, ComputeRuntimeRole.class, runtime.role()));
+        if (registry != null) {
+            services.put(ArrangementSharingRegistry.class, registry);
+        }
+        DataflowBuilder builder = new DataflowBuilder(index, shared, services);
         try {
             c.render().build(builder);
         } catch (RuntimeException e) {
             closeAll(builder.operators());
+            traces.removeDataflow(c.id());
             runtime.fail(c.id(), index, e);
             return;
         }
@@ -161,6 +178,7 @@ public final class Worker implements Runnable {
                 LOG.log(Level.WARNING, "dataflow " + e.getKey() + " failed on worker " + index, ex);
                 closeAll(e.getValue());
                 it.remove();
+                traces.removeDataflow(e.getKey());
                 runtime.fail(e.getKey(), index, ex);
             }
         }

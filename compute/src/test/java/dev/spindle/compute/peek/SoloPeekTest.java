@@ -16,7 +16,6 @@ import dev.spindle.compute.dataflow.DataflowBuilder;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.KeyHasher;
 import dev.spindle.compute.dataflow.OutputPort;
-import dev.spindle.compute.export.IndexExport;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.operator.FlatMap;
@@ -82,7 +81,7 @@ class SoloPeekTest {
             b.add(i -> new Arrange(i, "ArrangeOks", okIn, KeyFunction.columns(0), okArr, b.newOutput(), null));
             b.add(i -> new Arrange(i, "ArrangeErrs", errIn, row -> row, errArr, b.newOutput(), null));
             TraceBundle bundle = new TraceBundle(INDEX, okArr.openReader(), errArr.openReader());
-            b.add(i -> new IndexExport(i, b.service(TraceManager.class), bundle));
+            b.service(TraceManager.class).install(b.shared().dataflowId(), bundle);
         });
     }
 

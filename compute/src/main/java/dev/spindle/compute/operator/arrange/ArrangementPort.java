@@ -34,6 +34,15 @@ public interface ArrangementPort {
     /** Releases the arrangement's writer side (the dataflow was dropped). */
     void close();
 
+    /**
+     * The trace other runtimes' threads can read, for publication in the sharing registry.
+     *
+     * @throws IllegalStateException if this arrangement cannot be shared
+     */
+    default dev.spindle.compute.arrangement.trace.SharedTrace sharedTrace() {
+        throw new IllegalStateException(getClass().getSimpleName() + " cannot be shared");
+    }
+
     /** A reader with its own compaction hold. Closing releases exactly that hold. */
     interface Reader extends AutoCloseable {
         /** A consistent view of the current contents, by key. */
@@ -74,6 +83,15 @@ public interface ArrangementPort {
          * hold such times.
          */
         void readFrom(Frontier from, KeyedReader.EntryConsumer consumer);
+
+        /**
+         * The shared trace this reader reads, for re-exports.
+         *
+         * @throws IllegalStateException if the arrangement cannot be shared
+         */
+        default dev.spindle.compute.arrangement.trace.SharedTrace sharedTrace() {
+            throw new IllegalStateException(getClass().getSimpleName() + " cannot be shared");
+        }
 
         @Override
         void close();

@@ -38,6 +38,11 @@ public final class SpineArrangement implements ArrangementPort {
         this.template = pair.handle();
     }
 
+    @Override
+    public SharedTrace sharedTrace() {
+        return spine.trace();
+    }
+
     /** The shared trace, for readers on other threads (the sharing registry). */
     public SharedTrace trace() {
         return spine.trace();
@@ -166,6 +171,11 @@ public final class SpineArrangement implements ArrangementPort {
                     }
                 }
             }
+        }
+
+        @Override
+        public SharedTrace sharedTrace() {
+            return handle.trace();
         }
 
         @Override
