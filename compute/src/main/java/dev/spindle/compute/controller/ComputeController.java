@@ -8,7 +8,9 @@ import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.runtime.ComputeRuntime;
+import dev.spindle.compute.runtime.ComputeRuntimeRole;
 import dev.spindle.compute.runtime.DataflowRender;
+import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.runtime.WorkerCommand;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,9 +20,15 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The command/response boundary between the coordinator and a compute runtime (DESIGN §2):
+ * The command/response boundary between the coordinator and the compute runtimes (DESIGN §2):
  * creates and drops dataflows, allows compaction of exported indexes, and runs peeks, merging the
  * workers' partial answers and applying the finishing.
+ *
+ * <h2>Routing</h2>
+ * With one SOLO runtime everything goes to it. Split, index dataflows go to the MAINTENANCE
+ * runtime, peeks and their transient dataflows to the INTERACTIVE runtime, and every
+ * {@code AllowCompaction} to both (maintenance moves its exports' holds and their points'
+ * {@code writerLogical}; interactive moves the points' standing holds).
  *
  * <p>A pending peek at {@code t} keeps its index's compaction at or below {@code t}: an
  * {@link #allowCompaction} beyond it is remembered and applied once the peek is done, so a peek
@@ -31,27 +39,65 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ComputeController implements AutoCloseable {
     private final ComputeRuntime runtime;
+    private final ComputeRuntime interactive;
+    private final boolean owns;
+    private final Map<Long, ComputeRuntime> dataflows = new HashMap<>();
     private final Map<UUID, Collector> peeks = new HashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
     private final Map<GlobalId, Frontier> applied = new HashMap<>();
 
+    /** A controller of one SOLO runtime it does not own. */
     public ComputeController(ComputeRuntime runtime) {
-        this.runtime = runtime;
+        this(runtime, runtime, false);
     }
 
-    /** The runtime this controller drives. */
+    private ComputeController(ComputeRuntime maintenance, ComputeRuntime interactive, boolean owns) {
+        this.runtime = maintenance;
+        this.interactive = interactive;
+        this.owns = owns;
+    }
+
+    /**
+     * Starts the runtimes of {@code mode} with {@code workers} workers each (split: one sharing
+     * registry per worker ordinal, created before any worker); closing the controller stops them.
+     */
+    public static ComputeController start(RuntimeMode mode, int workers) {
+        if (mode == RuntimeMode.SOLO) {
+            ComputeRuntime solo = new ComputeRuntime("solo", workers);
+            return new ComputeController(solo, solo, true);
+        }
+        List<ArrangementSharingRegistry> registries = ArrangementSharingRegistry.forWorkers(workers);
+        ComputeRuntime maintenance = new ComputeRuntime("maintenance", workers, ComputeRuntimeRole.MAINTENANCE, registries);
+        ComputeRuntime interactive = new ComputeRuntime("interactive", workers, ComputeRuntimeRole.INTERACTIVE, registries);
+        return new ComputeController(maintenance, interactive, true);
+    }
+
+    /** The runtime that maintains indexes (the SOLO runtime when not split). */
     public ComputeRuntime runtime() {
         return runtime;
     }
 
-    /** Builds dataflow {@code id} on every worker. */
+    /** The runtime that answers peeks (the same SOLO runtime when not split). */
+    public ComputeRuntime interactive() {
+        return interactive;
+    }
+
+    /** Builds index dataflow {@code id} on every maintenance worker. */
     public synchronized void createDataflow(long id, String name, DataflowRender render) {
+        dataflows.put(id, runtime);
         runtime.createDataflow(id, name, render);
+    }
+
+    /** Builds a peek's transient dataflow {@code id} on every interactive worker. */
+    public synchronized void createTransientDataflow(long id, String name, DataflowRender render) {
+        dataflows.put(id, interactive);
+        interactive.createDataflow(id, name, render);
     }
 
     /** Drops dataflow {@code id}: its operators stop and its exports are removed on every worker. */
     public synchronized void dropDataflow(long id, List<GlobalId> exports) {
-        runtime.dropDataflow(id);
+        ComputeRuntime rt = dataflows.remove(id);
+        (rt == null ? runtime : rt).dropDataflow(id);
         for (GlobalId e : exports) {
             requested.remove(e);
             applied.remove(e);
@@ -79,14 +125,20 @@ public final class ComputeController implements AutoCloseable {
             applied.put(id, f);
             Frontier target = f;
             runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.traces().allowCompaction(id, target)));
+            if (interactive != runtime) {
+                interactive.broadcast(new WorkerCommand.RunOnWorker(w -> {
+                    w.traces().allowCompaction(id, target);
+                    w.registry().advanceStandingHold(id, target);
+                }));
+            }
         }
     }
 
     /** Starts a peek; the future completes with rows, an error, or {@link PeekResponse.Canceled}. */
     public synchronized CompletableFuture<PeekResponse> peek(PeekRequest request) {
-        Collector c = new Collector(request, runtime.workers());
+        Collector c = new Collector(request, interactive.workers());
         peeks.put(request.uuid(), c);
-        runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.peeks().add(request, this::partial)));
+        interactive.broadcast(new WorkerCommand.RunOnWorker(w -> w.addPeek(request, this::partial)));
         return c.future;
     }
 
@@ -94,7 +146,7 @@ public final class ComputeController implements AutoCloseable {
     public synchronized void cancel(UUID uuid) {
         Collector c = peeks.remove(uuid);
         if (c != null) {
-            runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.peeks().cancel(uuid)));
+            interactive.broadcast(new WorkerCommand.RunOnWorker(w -> w.cancelPeek(uuid)));
             c.future.complete(new PeekResponse.Canceled());
             applyCompaction(c.request.index());
         }
@@ -134,6 +186,12 @@ public final class ComputeController implements AutoCloseable {
         }
         for (Collector c : left) {
             c.future.complete(new PeekResponse.Canceled());
+        }
+        if (owns) {
+            if (interactive != runtime) {
+                interactive.close();
+            }
+            runtime.close();
         }
     }
 

@@ -4,11 +4,11 @@ import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.common.update.Update;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
+import dev.spindle.compute.operator.reduce.KeyedReader;
 import dev.spindle.compute.operator.reduce.RowCount;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -89,33 +89,34 @@ public final class PeekService {
                 errs.merge(row, diff, Long::sum);
             }
         });
+        TreeMap<Row, Long> acc = new TreeMap<>();
+        KeyedReader.EntryConsumer add = (row, time, diff) -> {
+            if (time <= t) {
+                acc.merge(row, diff, Long::sum);
+            }
+        };
+        if (r.literalKey() != null) {
+            bundle.oks().snapshot().read(r.literalKey(), add);
+        } else {
+            bundle.oks().scan(add);
+        }
+        return finish(r, errs, acc);
+    }
+
+    /**
+     * The answer from the accumulations at the peek's time: the first error if {@code errs}
+     * holds any (errors before rows), else the rows through the peek's map/filter/project.
+     */
+    static PeekPartial finish(PeekRequest r, Map<Row, Long> errs, Map<Row, Long> rows) {
         for (Map.Entry<Row, Long> e : errs.entrySet()) {
             if (e.getValue() != 0) {
                 return new PeekPartial.Error(EvalErrors.toException(e.getKey()));
             }
         }
-        List<Update> rows = new ArrayList<>();
-        if (r.literalKey() != null) {
-            bundle.oks().snapshot().read(r.literalKey(), (row, time, diff) -> {
-                if (time <= t) {
-                    rows.add(new Update(row, t, diff));
-                }
-            });
-        } else {
-            bundle.oks().scan((row, time, diff) -> {
-                if (time <= t) {
-                    rows.add(new Update(row, t, diff));
-                }
-            });
-        }
-        TreeMap<Row, Long> acc = new TreeMap<>();
-        for (Update u : rows) {
-            acc.merge(u.row(), u.diff(), Long::sum);
-        }
         List<RowCount> out = new ArrayList<>();
         MfpEvaluator mfp = r.mfp() == null ? null : r.mfp().evaluator();
         try {
-            for (Map.Entry<Row, Long> e : acc.entrySet()) {
+            for (Map.Entry<Row, Long> e : rows.entrySet()) {
                 long n = e.getValue();
                 if (n == 0) {
                     continue;

@@ -5,7 +5,9 @@ import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.Waker;
 import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekService;
+import dev.spindle.compute.peek.SharedPeekService;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -41,6 +43,7 @@ public final class Worker implements Runnable {
     private final Map<Long, List<Operator>> dataflows = new LinkedHashMap<>();
     private final TraceManager traces = new TraceManager();
     private final PeekService peeks = new PeekService();
+    private SharedPeekService sharedPeeks; // interactive workers only
     private volatile boolean stopping;
 
     private final ArrangementSharingRegistry registry;
@@ -50,6 +53,35 @@ public final class Worker implements Runnable {
         this.index = index;
         this.waker = waker;
         this.registry = registry;
+        if (runtime.role() == ComputeRuntimeRole.INTERACTIVE) {
+            this.sharedPeeks = new SharedPeekService(registry, index);
+        }
+    }
+
+    /**
+     * Adds a peek on this worker: on an interactive worker, a peek of an index this runtime does
+     * not export itself (every maintained index) goes to the registry's publication point (the
+     * fast path); otherwise to the worker's own exports.
+     */
+    public void addPeek(PeekRequest request, PeekService.Sink sink) {
+        if (sharedPeeks != null && traces.get(request.index()).isEmpty()) {
+            sharedPeeks.add(request, sink);
+        } else {
+            peeks.add(request, sink);
+        }
+    }
+
+    /** Cancels a pending peek, wherever it waits. */
+    public void cancelPeek(java.util.UUID uuid) {
+        peeks.cancel(uuid);
+        if (sharedPeeks != null) {
+            sharedPeeks.cancel(uuid);
+        }
+    }
+
+    /** Peeks waiting on this worker (both paths). Worker thread only. */
+    public int pendingPeeks() {
+        return peeks.size() + (sharedPeeks == null ? 0 : sharedPeeks.size());
     }
 
     /** The sharing registry of this worker's ordinal, or null on a SOLO runtime. */
@@ -101,6 +133,9 @@ public final class Worker implements Runnable {
                 boolean busy = applyCommands();
                 busy |= step();
                 busy |= peeks.step(traces, index);
+                if (sharedPeeks != null) {
+                    busy |= sharedPeeks.step();
+                }
                 if (!busy) {
                     waker.park(IDLE_PARK_NANOS);
                 }

@@ -30,6 +30,8 @@ public final class ArrangementSharingRegistry {
     private final int ordinal;
     private final Map<GlobalId, PublicationPoint> slots = new HashMap<>();
     private final Set<GlobalId> dirty = ConcurrentHashMap.newKeySet();
+    /** Standing holds announced for ids that had no point yet; applied when the point appears. */
+    private final Map<GlobalId, Frontier> earlyStanding = new HashMap<>();
     private volatile Waker interactive;
     private boolean publisherAttached;
 
@@ -70,9 +72,37 @@ public final class ArrangementSharingRegistry {
 
     /** The point of {@code id}, created as a placeholder if the id has none. */
     public PublicationPoint getOrCreate(GlobalId id) {
+        PublicationPoint p;
+        Frontier early;
         synchronized (this) {
-            return slots.computeIfAbsent(id, k -> new PublicationPoint(k, this));
+            p = slots.get(id);
+            if (p != null) {
+                return p;
+            }
+            p = new PublicationPoint(id, this);
+            slots.put(id, p);
+            early = earlyStanding.remove(id);
         }
+        if (early != null) {
+            p.advanceStandingHold(early);
+        }
+        return p;
+    }
+
+    /**
+     * Advances the interactive side's standing hold for {@code id}; remembered until the id's
+     * point exists if it does not yet.
+     */
+    public void advanceStandingHold(GlobalId id, Frontier f) {
+        PublicationPoint p;
+        synchronized (this) {
+            p = slots.get(id);
+            if (p == null) {
+                earlyStanding.merge(id, f, Frontier::join);
+                return;
+            }
+        }
+        p.advanceStandingHold(f);
     }
 
     /** The point of {@code id}, if it has one. */
@@ -127,6 +157,7 @@ public final class ArrangementSharingRegistry {
         PublicationPoint p;
         synchronized (this) {
             p = slots.remove(id);
+            earlyStanding.remove(id);
         }
         if (p != null) {
             p.leaveSlot();

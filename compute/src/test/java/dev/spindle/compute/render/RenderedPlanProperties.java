@@ -14,6 +14,7 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.common.update.Consolidation;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
+import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.compute.expr.func.BinaryFunc;
 import dev.spindle.compute.expr.Mfp;
 import dev.spindle.compute.expr.ScalarExpr;
@@ -124,10 +125,12 @@ class RenderedPlanProperties {
         return Row.of(r.nextInt(6) == 0 ? null : (long) r.nextInt(4), r.nextInt(6) == 0 ? null : (long) r.nextInt(6));
     }
 
-    @Property(tries = 150)
+    @Property(tries = 200)
     void renderedPlansMatchTheOracleAtEveryTime(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
                                                @ForAll @IntRange(min = 1, max = 3) int depth,
-                                               @ForAll boolean naive, @ForAll boolean viaIndex) throws Exception {
+                                               @ForAll boolean naive, @ForAll boolean viaIndex,
+                                               @ForAll boolean split) throws Exception {
+        naive &= !split; // only the spine can be published
         Random rnd = new Random(seed);
         Plan plan = plan(rnd, depth, new int[1]);
         int workers = 1 << wExp;
@@ -148,7 +151,8 @@ class RenderedPlanProperties {
                 List.of(new DataflowDescription.BuildDesc(VIEW, plan)),
                 Map.of(INDEX, new DataflowDescription.IndexExport(VIEW, List.of(col(0)))), Frontier.at(asOf));
         Map<GlobalId, TableLog> tables = Map.of(T1, t1, T2, t2);
-        try (ComputeRuntime rt = new ComputeRuntime("solo", workers); ComputeController ctl = new ComputeController(rt)) {
+        try (ComputeController ctl = ComputeController.start(split ? RuntimeMode.SPLIT : RuntimeMode.SOLO, workers)) {
+            ComputeRuntime rt = ctl.runtime();
             ArrangementFactory arrangements = naive ? name -> new NaiveArrangement() : name -> new SpineArrangement();
             if (viaIndex) {
                 // An index on T1 built by an earlier dataflow, imported by the one under test.
@@ -170,7 +174,7 @@ class RenderedPlanProperties {
                 PeekResponse got = ctl.peek(new PeekRequest(UUID.randomUUID(), INDEX, t, null, null,
                         RowSetFinishing.none())).get(20, TimeUnit.SECONDS);
                 String ctx = "at " + t + " (as of " + asOf + ", W=" + workers + ", naive=" + naive + ", viaIndex="
-                        + viaIndex + ") plan " + plan;
+                        + viaIndex + ", split=" + split + ") plan " + plan;
                 if (!expected.errs().isEmpty()) {
                     if (!(got instanceof PeekResponse.Error)) {
                         fail("expected one of " + expected.errs().keySet() + " but got " + got + " " + ctx);
