@@ -71,7 +71,16 @@ public final class PeekService {
             }
             it.remove();
             did = true;
-            p.sink.partial(p.request.uuid(), worker, answer(p.request, bundle));
+            PeekPartial answer;
+            try {
+                answer = answer(p.request, bundle);
+            } catch (SpindleException e) {
+                answer = new PeekPartial.Error(e);
+            } catch (RuntimeException e) {
+                // a bug must fail the peek, not the worker
+                answer = new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
+            }
+            p.sink.partial(p.request.uuid(), worker, answer);
         }
         return did;
     }

@@ -1,5 +1,6 @@
 package dev.spindle.compute.peek;
 
+import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
@@ -115,6 +116,9 @@ public final class SharedPeekService {
                     accumulate(p.reader.oks(), r.time(), r.literalKey()));
         } catch (SpindleException e) {
             answer = new PeekPartial.Error(e);
+        } catch (RuntimeException e) {
+            // a bug must fail the peek, not the interactive worker
+            answer = new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
         } finally {
             p.reader.close();
         }
