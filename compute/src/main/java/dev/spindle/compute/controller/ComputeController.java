@@ -8,6 +8,7 @@ import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.runtime.ComputeRuntime;
+import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.runtime.ComputeRuntimeRole;
 import dev.spindle.compute.runtime.DataflowRender;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -42,6 +45,10 @@ public final class ComputeController implements AutoCloseable {
     private final ComputeRuntime interactive;
     private final boolean owns;
     private final Map<Long, ComputeRuntime> dataflows = new HashMap<>();
+    /** Index dataflows described to the controller: what they export and import. */
+    private final Map<Long, Set<GlobalId>> liveExports = new HashMap<>();
+    private final Map<GlobalId, Long> exporter = new HashMap<>();
+    private final Map<Long, Set<Long>> dependsOn = new HashMap<>();
     private final Map<UUID, Collector> peeks = new HashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
     private final Map<GlobalId, Frontier> applied = new HashMap<>();
@@ -86,6 +93,71 @@ public final class ComputeController implements AutoCloseable {
     public synchronized void createDataflow(long id, String name, DataflowRender render) {
         dataflows.put(id, runtime);
         runtime.createDataflow(id, name, render);
+    }
+
+    /**
+     * Builds index dataflow {@code id} from its description, remembering which indexes it exports
+     * and which dataflows it depends on (through the indexes it imports), so that dropping an
+     * index keeps alive the arrangements other indexes still re-export or read.
+     */
+    public synchronized void createDataflow(long id, DataflowDescription desc, DataflowRender render) {
+        Set<GlobalId> exports = new TreeSet<>(desc.indexExports().keySet());
+        liveExports.put(id, exports);
+        for (GlobalId e : exports) {
+            exporter.put(e, id);
+        }
+        Set<Long> deps = new TreeSet<>();
+        for (GlobalId imported : desc.indexImports().keySet()) {
+            Long from = exporter.get(imported);
+            if (from == null) {
+                throw new IllegalArgumentException("dataflow " + desc.name() + " imports " + imported
+                        + ", which no live dataflow exports");
+            }
+            deps.add(from);
+        }
+        dependsOn.put(id, deps);
+        createDataflow(id, desc.name(), render);
+    }
+
+    /**
+     * Drops index {@code index}: on every worker its bundle is closed (holds released, registry
+     * slot removed, publication ended). Its dataflow is dropped once it exports no live index and
+     * no live dataflow depends on it, so a re-export of it keeps serving (DESIGN invariant 13).
+     */
+    public synchronized void dropIndex(GlobalId index) {
+        Long df = exporter.remove(index);
+        if (df == null) {
+            throw new IllegalArgumentException("no live dataflow exports " + index);
+        }
+        liveExports.get(df).remove(index);
+        runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.traces().remove(index)));
+        requested.remove(index);
+        applied.remove(index);
+        maybeDrop(df);
+    }
+
+    private void maybeDrop(long df) {
+        Set<GlobalId> exports = liveExports.get(df);
+        if (exports == null || !exports.isEmpty()) {
+            return;
+        }
+        for (Map.Entry<Long, Set<Long>> e : dependsOn.entrySet()) {
+            if (e.getKey() != df && e.getValue().contains(df)) {
+                return; // a live dataflow still reads its arrangements
+            }
+        }
+        liveExports.remove(df);
+        Set<Long> deps = dependsOn.remove(df);
+        ComputeRuntime rt = dataflows.remove(df);
+        (rt == null ? runtime : rt).dropDataflow(df);
+        for (long d : deps) {
+            maybeDrop(d);
+        }
+    }
+
+    /** Ids of the dataflows the controller keeps alive, for introspection and tests. */
+    public synchronized Set<Long> liveDataflows() {
+        return Set.copyOf(dataflows.keySet());
     }
 
     /** Builds a peek's transient dataflow {@code id} on every interactive worker. */

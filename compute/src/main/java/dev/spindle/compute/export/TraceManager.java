@@ -56,6 +56,19 @@ public final class TraceManager {
         }
     }
 
+    /**
+     * Removes and closes the bundle of index {@code id} (the index was dropped: its holds are
+     * released and its publication ends), leaving its dataflow running for whatever still reads
+     * its arrangement.
+     */
+    public void remove(GlobalId id) {
+        Entry e = traces.remove(id);
+        allowed.remove(id);
+        if (e != null) {
+            e.bundle().close();
+        }
+    }
+
     /** The trace of {@code id}. */
     public Optional<TraceBundle> get(GlobalId id) {
         Entry e = traces.get(id);

@@ -61,10 +61,19 @@ public final class DataflowRenderer implements DataflowRender {
         new Build(b).run();
     }
 
+    /** An index the dataflow imports. */
+    private record Import(GlobalId id, DataflowDescription.IndexImport imp, TraceBundle index) {
+        /** The index's key columns, or null if its key has expressions. */
+        List<Integer> keyColumns() {
+            return KeyFunctions.columnsOf(imp.key());
+        }
+    }
+
     /** The state of one worker's build. */
     private final class Build implements PlanVisitor<Collection> {
         private final DataflowBuilder b;
         private final Map<GlobalId, Collection> built = new HashMap<>();
+        private final Map<GlobalId, Import> imports = new HashMap<>();
         private final Map<Integer, Collection> locals = new HashMap<>();
         private OutputPort empty;
 
@@ -80,23 +89,13 @@ public final class DataflowRenderer implements DataflowRender {
                 built.put(id, new Collection(src, empty()));
             }
             for (GlobalId id : sorted(desc.indexImports().keySet())) {
-                // An index of the same runtime, exported by a dataflow built earlier on this worker.
-                TraceBundle index = b.service(TraceManager.class).require(id);
-                OutputPort oks = b.newOutput();
-                OutputPort errs = b.newOutput();
-                b.add(i -> new IndexImportSource(i, index, desc.asOf(), oks, errs));
+                // An index of the same runtime, exported by a dataflow built earlier on this
+                // worker. Its import operator is built only if a plan reads it, so a dataflow
+                // that merely re-exports it builds nothing at all.
                 DataflowDescription.IndexImport imp = desc.indexImports().get(id);
-                Collection c = new Collection(oks, errs);
-                List<Integer> keyColumns = KeyFunctions.columnsOf(imp.key());
-                if (keyColumns != null) {
-                    // Joins and reductions on the index key read the shared arrangement itself.
-                    c = c.with(keyColumns, new Collection.Arranged(oks,
-                            () -> AsOfReader.of(index.oks().openAnother(desc.asOf()), desc.asOf())));
-                }
-                if (!built.containsKey(imp.on())) {
-                    built.put(imp.on(), c);
-                }
-                built.put(id, c);
+                Import im = new Import(id, imp, b.service(TraceManager.class).require(id));
+                imports.put(id, im);
+                imports.putIfAbsent(imp.on(), im);
             }
             for (DataflowDescription.BuildDesc o : desc.objectsToBuild()) {
                 built.put(o.id(), o.plan().accept(this));
@@ -143,10 +142,16 @@ public final class DataflowRenderer implements DataflowRender {
         }
 
         private void export(GlobalId indexId, DataflowDescription.IndexExport export) {
-            Collection c = built.get(export.on());
-            if (c == null) {
+            Import im = imports.get(export.on());
+            List<Integer> keyColumns = KeyFunctions.columnsOf(export.key());
+            if (im != null && keyColumns != null && keyColumns.equals(im.keyColumns())) {
+                reexport(indexId, im);
+                return;
+            }
+            if (!built.containsKey(export.on()) && !imports.containsKey(export.on())) {
                 throw new IllegalArgumentException("index " + indexId + " exports unknown collection " + export.on());
             }
+            Collection c = collection(export.on());
             KeyFunction key = KeyFunctions.of(export.key());
             ArrangementPort oks = arrangements.create(indexId + ".oks");
             ArrangementPort errs = arrangements.create(indexId + ".errs");
@@ -157,6 +162,23 @@ public final class DataflowRenderer implements DataflowRender {
             InputPort errIn = b.connect(allErrs, KeyHasher.WHOLE_ROW);
             b.add(i -> new Arrange(i, "ArrangeErrs(" + indexId + ")", errIn, row -> row, errs, b.newOutput(), null));
             install(indexId, oks.openReader(), errs.openReader(), oks, errs);
+        }
+
+        /**
+         * A re-export: an index on a key another index already arranges. It exports that
+         * index's arrangement under its own id, with holds of its own, and publishes it under a
+         * publication point of its own. It builds no operator, on any worker.
+         */
+        private void reexport(GlobalId indexId, Import source) {
+            ArrangementPort.Reader oks = source.index().oks().openAnother(desc.asOf());
+            ArrangementPort.Reader errs;
+            try {
+                errs = source.index().errs().openAnother(desc.asOf());
+            } catch (RuntimeException e) {
+                oks.close();
+                throw e;
+            }
+            install(indexId, oks, errs, null, null);
         }
 
         /**
@@ -213,10 +235,31 @@ public final class DataflowRenderer implements DataflowRender {
 
         @Override
         public Collection visitGet(Plan.Get p) {
-            Collection c = built.get(p.id());
-            if (c == null) {
-                throw new IllegalArgumentException("dataflow " + desc.name() + " does not import or build " + p.id());
+            return collection(p.id());
+        }
+
+        /** The collection {@code id}: built, or an import rendered on first use. */
+        private Collection collection(GlobalId id) {
+            Collection c = built.get(id);
+            if (c != null) {
+                return c;
             }
+            Import im = imports.get(id);
+            if (im == null) {
+                throw new IllegalArgumentException("dataflow " + desc.name() + " does not import or build " + id);
+            }
+            OutputPort oks = b.newOutput();
+            OutputPort errs = b.newOutput();
+            b.add(i -> new IndexImportSource(i, im.index(), desc.asOf(), oks, errs));
+            c = new Collection(oks, errs);
+            List<Integer> keyColumns = im.keyColumns();
+            if (keyColumns != null) {
+                // Joins and reductions on the index key read the shared arrangement itself.
+                c = c.with(keyColumns, new Collection.Arranged(oks,
+                        () -> AsOfReader.of(im.index().oks().openAnother(desc.asOf()), desc.asOf())));
+            }
+            built.put(im.id(), c);
+            built.putIfAbsent(im.imp().on(), c);
             return c;
         }
 

@@ -1,0 +1,122 @@
+package dev.spindle.compute.interactive;
+
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.type.Column;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.RelationDesc;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.controller.ComputeController;
+import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.expr.func.BinaryFunc;
+import dev.spindle.compute.operator.arrange.SpineArrangement;
+import dev.spindle.compute.peek.PeekRequest;
+import dev.spindle.compute.peek.PeekResponse;
+import dev.spindle.compute.plan.DataflowDescription;
+import dev.spindle.compute.plan.Plan;
+import dev.spindle.compute.plan.RowSetFinishing;
+import dev.spindle.compute.render.ArrangementFactory;
+import dev.spindle.compute.render.DataflowRenderer;
+import dev.spindle.storage.table.TableLog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A split (maintenance + interactive) controller over one table {@code t(k, v)}, with helpers to
+ * create original indexes, re-exports and indexes over a dividing view, and to peek.
+ */
+final class SplitFixture implements AutoCloseable {
+    static final ColumnType BIGINT = ColumnType.of(TypeKind.BIGINT).withNullable(false);
+    static final RelationDesc KV = RelationDesc.of(new Column("k", BIGINT), new Column("v", BIGINT));
+    static final GlobalId T = GlobalId.user(1);
+
+    final TableLog table = new TableLog(T, KV);
+    final ComputeController ctl;
+    /** Every arrangement created, by name ("u10.oks"), one per worker. */
+    final Map<String, List<SpineArrangement>> arrangements = new ConcurrentHashMap<>();
+    private final ArrangementFactory recording = name -> {
+        SpineArrangement a = new SpineArrangement();
+        arrangements.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(a);
+        return a;
+    };
+    private long nextDataflow = 100;
+
+    SplitFixture(RuntimeMode mode, int workers) {
+        ctl = ComputeController.start(mode, workers);
+    }
+
+    void write(long ts, Update... ups) {
+        table.append(List.of(ups), ts);
+    }
+
+    /** {@code CREATE INDEX id ON t (k)} as of {@code asOf}: an original arrangement. */
+    long createIndex(GlobalId id, long asOf) {
+        DataflowDescription d = new DataflowDescription("index " + id, Map.of(T, KV), Map.of(), List.of(),
+                Map.of(id, new DataflowDescription.IndexExport(T, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(asOf));
+        return create(d);
+    }
+
+    /** {@code CREATE INDEX id ON t (k)} while {@code existing} already arranges t by k: a re-export. */
+    long createReexport(GlobalId id, GlobalId existing, long asOf) {
+        DataflowDescription d = new DataflowDescription("index " + id, Map.of(),
+                Map.of(existing, new DataflowDescription.IndexImport(T, List.of(ScalarExpr.column(0, BIGINT)))), List.of(),
+                Map.of(id, new DataflowDescription.IndexExport(T, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(asOf));
+        return create(d);
+    }
+
+    /** An index on {@code view = SELECT k, 100 / v FROM t}, keyed by k: division errors go to errs. */
+    long createDividingIndex(GlobalId id, long asOf) {
+        GlobalId view = GlobalId.user(id.value() + 1000);
+        Mfp divide = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.DIV, ScalarExpr.literal(100L, BIGINT),
+                ScalarExpr.column(1, BIGINT))), List.of(), new int[] {0, 2});
+        DataflowDescription d = new DataflowDescription("index " + id, Map.of(T, KV), Map.of(),
+                List.of(new DataflowDescription.BuildDesc(view, new Plan.MapFilterProject(new Plan.Get(T), divide))),
+                Map.of(id, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(asOf));
+        return create(d);
+    }
+
+    private long create(DataflowDescription d) {
+        long df = nextDataflow++;
+        ctl.createDataflow(df, d, new DataflowRenderer(d, id -> table, recording));
+        return df;
+    }
+
+    CompletableFuture<PeekResponse> peek(GlobalId index, long t) {
+        return ctl.peek(new PeekRequest(UUID.randomUUID(), index, t, null, null, RowSetFinishing.none()));
+    }
+
+    /** The rows of a peek that must succeed. */
+    List<Row> rows(GlobalId index, long t) throws Exception {
+        PeekResponse r = peek(index, t).get(20, TimeUnit.SECONDS);
+        if (r instanceof PeekResponse.Error) {
+            throw ((PeekResponse.Error) r).error();
+        }
+        return ((PeekResponse.Rows) r).rows();
+    }
+
+    /** The table's contents at {@code t}, as rows sorted (one per copy). */
+    List<Row> contents(long t) {
+        List<Row> out = new ArrayList<>();
+        for (Update u : table.snapshot(t)) {
+            for (long i = 0; i < u.diff(); i++) {
+                out.add(u.row());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        ctl.close();
+    }
+}
