@@ -9,9 +9,13 @@ import dev.spindle.compute.operator.arrange.ArrangementPort;
  */
 @FunctionalInterface
 public interface ArrangementFactory {
-    /** A new, empty arrangement named {@code name}. */
-    ArrangementPort create(String name);
+    /**
+     * A new, empty arrangement named {@code name}, readable from {@code since} on: a dataflow's
+     * arrangements start at its as-of, since times before it were advanced to it and cannot be
+     * told apart (a read before it is refused, not answered wrongly).
+     */
+    ArrangementPort create(String name, dev.spindle.common.time.Frontier since);
 
     /** The production factory: every arrangement is a spine. */
-    ArrangementFactory SPINE = name -> new dev.spindle.compute.operator.arrange.SpineArrangement();
+    ArrangementFactory SPINE = (name, since) -> new dev.spindle.compute.operator.arrange.SpineArrangement(since);
 }

@@ -153,8 +153,8 @@ public final class DataflowRenderer implements DataflowRender {
             }
             Collection c = collection(export.on());
             KeyFunction key = KeyFunctions.of(export.key());
-            ArrangementPort oks = arrangements.create(indexId + ".oks");
-            ArrangementPort errs = arrangements.create(indexId + ".errs");
+            ArrangementPort oks = arrangements.create(indexId + ".oks", desc.asOf());
+            ArrangementPort errs = arrangements.create(indexId + ".errs", desc.asOf());
             InputPort okIn = b.connect(c.oks(), KeyFunctions.hasher(key));
             OutputPort keyErrs = b.newOutput();
             b.add(i -> new Arrange(i, "ArrangeOks(" + indexId + ")", okIn, key, oks, b.newOutput(), keyErrs));
@@ -208,7 +208,7 @@ public final class DataflowRenderer implements DataflowRender {
         }
 
         private Collection.Arranged arrange(Collection c, KeyFunction key, String name) {
-            ArrangementPort arr = arrangements.create(name);
+            ArrangementPort arr = arrangements.create(name, desc.asOf());
             InputPort in = b.connect(c.oks(), KeyFunctions.hasher(key));
             OutputPort accepted = b.newOutput();
             b.add(i -> new Arrange(i, "Arrange(" + name + ")", in, key, arr, accepted, null));

@@ -233,6 +233,17 @@ class InteractiveRuntimeTest {
     }
 
     @Test
+    void aReadBeforeTheIndexAsOfIsRefusedNotAnsweredWrongly() throws Exception {
+        for (long t = 1; t <= 5; t++) {
+            f.write(t, Update.insert(Row.of(t, t), t));
+        }
+        f.createIndex(I1, 5);
+        assertEquals(f.contents(5), f.rows(I1, 5));
+        PeekResponse r = f.peek(I1, 3).get(20, TimeUnit.SECONDS);
+        assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, assertInstanceOf(PeekResponse.Error.class, r).error().code());
+    }
+
+    @Test
     void aPeekOnAnIdNeverPublishedWaitsUntilCancelledAndBlocksNoOtherPeek() throws Exception {
         f.write(1, Update.insert(Row.of(1L, 1L), 1));
         f.createIndex(I1, 1);

@@ -44,8 +44,8 @@ final class SplitFixture implements AutoCloseable {
     final ComputeController ctl;
     /** Every arrangement created, by name ("u10.oks"), one per worker. */
     final Map<String, List<SpineArrangement>> arrangements = new ConcurrentHashMap<>();
-    private final ArrangementFactory recording = name -> {
-        SpineArrangement a = new SpineArrangement();
+    private final ArrangementFactory recording = (name, since) -> {
+        SpineArrangement a = new SpineArrangement(since);
         arrangements.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(a);
         return a;
     };

@@ -153,7 +153,7 @@ class RenderedPlanProperties {
         Map<GlobalId, TableLog> tables = Map.of(T1, t1, T2, t2);
         try (ComputeController ctl = ComputeController.start(split ? RuntimeMode.SPLIT : RuntimeMode.SOLO, workers)) {
             ComputeRuntime rt = ctl.runtime();
-            ArrangementFactory arrangements = naive ? name -> new NaiveArrangement() : name -> new SpineArrangement();
+            ArrangementFactory arrangements = naive ? (name, since) -> new NaiveArrangement(since) : (name, since) -> new SpineArrangement(since);
             if (viaIndex) {
                 // An index on T1 built by an earlier dataflow, imported by the one under test.
                 DataflowDescription index = new DataflowDescription("t1_index", Map.of(T1, KV), Map.of(), List.of(),
@@ -161,7 +161,7 @@ class RenderedPlanProperties {
                 ctl.createDataflow(0, "t1_index", new DataflowRenderer(index, tables::get, arrangements));
             }
             ctl.createDataflow(1, "df", new DataflowRenderer(desc, tables::get,
-                    naive ? name -> new NaiveArrangement() : name -> new SpineArrangement()));
+                    naive ? (name, since) -> new NaiveArrangement(since) : (name, since) -> new SpineArrangement(since)));
             for (int i = before; i < batches; i++) {
                 t1.append(h1.get(i), i + 1);
                 t2.append(h2.get(i), i + 1);

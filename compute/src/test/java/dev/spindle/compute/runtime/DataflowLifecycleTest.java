@@ -196,8 +196,8 @@ class DataflowLifecycleTest {
         GlobalId index = GlobalId.user(10);
         GlobalId derived = GlobalId.user(11);
         java.util.Map<String, List<SpineArrangement>> made = new java.util.concurrent.ConcurrentHashMap<>();
-        ArrangementFactory recording = name -> {
-            SpineArrangement a = new SpineArrangement();
+        ArrangementFactory recording = (name, since) -> {
+            SpineArrangement a = new SpineArrangement(since);
             made.computeIfAbsent(name, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(a);
             return a;
         };

@@ -23,6 +23,14 @@ public final class NaiveArrangement implements ArrangementPort {
     private Frontier upper = Frontier.MIN;
     private Frontier since = Frontier.MIN;
 
+    public NaiveArrangement() {
+    }
+
+    /** An arrangement whose reads start at {@code since}. */
+    public NaiveArrangement(Frontier since) {
+        this.since = since;
+    }
+
     @Override
     public void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier newUpper) {
         if (!lower.equals(upper)) {

@@ -32,8 +32,14 @@ public final class SpineArrangement implements ArrangementPort {
     private final Spine spine;
     private TraceHandle template;
 
+    /** An arrangement readable from {@code MIN}. */
     public SpineArrangement() {
-        TracePair pair = Spine.create();
+        this(Frontier.MIN);
+    }
+
+    /** An arrangement whose reads start at {@code since} (its dataflow's as-of). */
+    public SpineArrangement(Frontier since) {
+        TracePair pair = Spine.create(since, Spine.DEFAULT_EFFORT);
         this.spine = pair.writer();
         this.template = pair.handle();
     }
