@@ -127,7 +127,11 @@ public final class ArrangementSharingRegistry {
                 throw new IllegalStateException("registry " + ordinal + " has no publisher attached");
             }
         }
-        PublicationPoint point = getOrCreate(id);
+        PublicationPoint point;
+        synchronized (this) {
+            point = getOrCreate(id); // re-entrant: the slot and the claim are one step
+            point.claim();
+        }
         point.adopt(oks, errs);
         return new PublishToken(this, point);
     }
@@ -161,6 +165,16 @@ public final class ArrangementSharingRegistry {
         }
         if (p != null) {
             p.leaveSlot();
+        }
+    }
+
+    void removePlaceholder(PublicationPoint point) {
+        boolean removed;
+        synchronized (this) {
+            removed = point.isIdlePlaceholder() && slots.remove(point.id(), point);
+        }
+        if (removed) {
+            point.leaveSlot();
         }
     }
 

@@ -49,6 +49,7 @@ public final class PublicationPoint {
     private Frontier standingHold = Frontier.MIN;
     private final List<PointReader> readers = new ArrayList<>();
     private boolean inSlot = true;
+    private boolean claimed;
     private boolean owned;
     private boolean detached;
 
@@ -206,10 +207,25 @@ public final class PublicationPoint {
     }
 
     void readerClosed(PointReader r) {
+        boolean unclaimed;
         synchronized (this) {
             readers.remove(r);
+            unclaimed = oks == null && readers.isEmpty() && !claimed;
+        }
+        if (unclaimed) {
+            registry.removePlaceholder(this); // a placeholder nobody reads or publishes leaves its slot
         }
         maybeDetach();
+    }
+
+    /** Claims the point for a publisher, so an idle placeholder is not removed under it. */
+    synchronized void claim() {
+        claimed = true;
+    }
+
+    /** True for a placeholder with no reader that no publisher claimed. */
+    synchronized boolean isIdlePlaceholder() {
+        return oks == null && readers.isEmpty() && !claimed;
     }
 
     private void maybeDetach() {
