@@ -206,6 +206,22 @@ public final class ComputeController implements AutoCloseable {
         }
     }
 
+    /**
+     * The slow path: builds transient dataflow {@code dataflowId} on the interactive runtime
+     * (it imports the shared arrangements it needs at the peek's time, binding placeholders where
+     * the publisher has not rendered yet), peeks its transient index {@code request.index()}, and
+     * tears the dataflow down once the peek is answered, failed or cancelled.
+     */
+    public CompletableFuture<PeekResponse> peekTransient(long dataflowId, String name, DataflowRender render,
+                                                        PeekRequest request) {
+        CompletableFuture<PeekResponse> f;
+        synchronized (this) {
+            createTransientDataflow(dataflowId, name, render);
+            f = peek(request);
+        }
+        return f.whenComplete((r, e) -> dropDataflow(dataflowId, List.of(request.index())));
+    }
+
     /** Starts a peek; the future completes with rows, an error, or {@link PeekResponse.Canceled}. */
     public synchronized CompletableFuture<PeekResponse> peek(PeekRequest request) {
         Collector c = new Collector(request, interactive.workers());

@@ -41,8 +41,8 @@ public final class TraceManager {
         }
     }
 
-    /** Removes and closes every bundle {@code dataflow} exported. */
-    public void removeDataflow(long dataflow) {
+    /** Removes and closes every bundle {@code dataflow} exported; returns their ids. */
+    public List<GlobalId> removeDataflow(long dataflow) {
         List<GlobalId> ids = new ArrayList<>();
         for (Map.Entry<GlobalId, Entry> e : traces.entrySet()) {
             if (e.getValue().dataflow() == dataflow) {
@@ -54,6 +54,7 @@ public final class TraceManager {
             allowed.remove(id);
             e.bundle().close();
         }
+        return ids;
     }
 
     /**

@@ -55,6 +55,17 @@ public final class PeekService {
         pending.removeIf(p -> p.request.uuid().equals(uuid));
     }
 
+    /** Fails every pending peek on one of {@code indexes} (their dataflow failed) with {@code error}. */
+    public void fail(java.util.Collection<dev.spindle.common.id.GlobalId> indexes, SpindleException error, int worker) {
+        for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (indexes.contains(p.request.index())) {
+                it.remove();
+                p.sink.partial(p.request.uuid(), worker, new PeekPartial.Error(error));
+            }
+        }
+    }
+
     /** Number of pending peeks. */
     public int size() {
         return pending.size();

@@ -7,6 +7,7 @@ import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.KeyHasher;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.export.IndexImportSource;
+import dev.spindle.compute.export.PublishedIndexReader;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.Mfp;
@@ -93,7 +94,7 @@ public final class DataflowRenderer implements DataflowRender {
                 // worker. Its import operator is built only if a plan reads it, so a dataflow
                 // that merely re-exports it builds nothing at all.
                 DataflowDescription.IndexImport imp = desc.indexImports().get(id);
-                Import im = new Import(id, imp, b.service(TraceManager.class).require(id));
+                Import im = new Import(id, imp, resolveIndex(id));
                 imports.put(id, im);
                 imports.putIfAbsent(imp.on(), im);
             }
@@ -222,7 +223,7 @@ public final class DataflowRenderer implements DataflowRender {
             InputPort in = b.connect(a.accepted(), null);
             OutputPort oks = b.newOutput();
             OutputPort errs = b.newOutput();
-            b.add(i -> new GroupRecompute(i, name, in, key, reader::snapshot, reader::allowCompaction, fn, oks, errs));
+            b.add(i -> new GroupRecompute(i, name, in, key, reader, fn, oks, errs));
             return new Collection(oks, union(List.of(c.errs(), errs)));
         }
 
@@ -236,6 +237,23 @@ public final class DataflowRenderer implements DataflowRender {
         @Override
         public Collection visitGet(Plan.Get p) {
             return collection(p.id());
+        }
+
+        /**
+         * The index {@code id} to import: this worker's own export, or on an interactive worker
+         * the index the maintenance runtime publishes in this ordinal's registry (binding a
+         * placeholder if it is not published yet: the slow path never waits to render).
+         */
+        private TraceBundle resolveIndex(GlobalId id) {
+            var own = b.service(TraceManager.class).get(id);
+            if (own.isPresent()) {
+                return own.get();
+            }
+            ArrangementSharingRegistry registry = b.optionalService(ArrangementSharingRegistry.class);
+            if (registry != null && b.service(ComputeRuntimeRole.class) == ComputeRuntimeRole.INTERACTIVE) {
+                return PublishedIndexReader.bundle(registry.getOrCreate(id));
+            }
+            return b.service(TraceManager.class).require(id);
         }
 
         /** The collection {@code id}: built, or an import rendered on first use. */
@@ -351,8 +369,7 @@ public final class DataflowRenderer implements DataflowRender {
             InputPort lin = b.connect(la.accepted(), null);
             InputPort rin = b.connect(ra.accepted(), null);
             OutputPort out = b.newOutput();
-            b.add(i -> new ArrangedJoin(i, lin, lk, lr::snapshot, lr::allowCompaction, rin, rk, rr::snapshot,
-                    rr::allowCompaction, out));
+            b.add(i -> new ArrangedJoin(i, lin, lk, lr, rin, rk, rr, out));
             return new Collection(out, union(List.of(l.errs(), r.errs())));
         }
 

@@ -210,11 +210,16 @@ public final class Worker implements Runnable {
                     busy |= op.run();
                 }
             } catch (RuntimeException ex) {
-                LOG.log(Level.WARNING, "dataflow " + e.getKey() + " failed on worker " + index, ex);
+                LOG.log(Level.FINE, "dataflow " + e.getKey() + " failed on worker " + index, ex);
                 closeAll(e.getValue());
                 it.remove();
-                traces.removeDataflow(e.getKey());
+                List<dev.spindle.common.id.GlobalId> lost = traces.removeDataflow(e.getKey());
                 runtime.fail(e.getKey(), index, ex);
+                dev.spindle.common.error.SpindleException error = ex instanceof dev.spindle.common.error.SpindleException
+                        ? (dev.spindle.common.error.SpindleException) ex
+                        : dev.spindle.common.error.SpindleException.withCause(ex,
+                                dev.spindle.common.error.ErrorCode.INTERNAL_ERROR_1, "dataflow failed: " + ex);
+                peeks.fail(lost, error, index);
             }
         }
         return busy;

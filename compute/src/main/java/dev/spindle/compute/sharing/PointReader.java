@@ -17,14 +17,16 @@ import dev.spindle.compute.arrangement.trace.TraceSnapshot;
 public final class PointReader implements AutoCloseable {
     private final PublicationPoint point;
     private final Frontier readAt;
+    private final boolean incremental;
     private TraceHandle oks;
     private TraceHandle errs;
     private SpindleException failure;
     private boolean closed;
 
-    PointReader(PublicationPoint point, Frontier readAt) {
+    PointReader(PublicationPoint point, Frontier readAt, boolean incremental) {
         this.point = point;
         this.readAt = readAt;
+        this.incremental = incremental;
     }
 
     /** The point read. */
@@ -42,9 +44,9 @@ public final class PointReader implements AutoCloseable {
             return;
         }
         try {
-            TraceHandle ho = o.tryAcquire(readAt);
+            TraceHandle ho = acquire(o);
             try {
-                errs = e.tryAcquire(readAt);
+                errs = acquire(e);
             } catch (RuntimeException ex) {
                 ho.close();
                 throw ex;
@@ -53,6 +55,19 @@ public final class PointReader implements AutoCloseable {
         } catch (SpindleException ex) {
             failure = ex;
         }
+    }
+
+    /** A point read holds no physical frontier; an incremental reader keeps batches from {@code readAt} on. */
+    private TraceHandle acquire(SharedTrace t) {
+        return incremental ? t.tryAcquire(readAt, readAt.join(t.physicalCompaction())) : t.tryAcquire(readAt);
+    }
+
+    /**
+     * The handle on the rows' ({@code oks}) or errors' trace, or null while unbound. The caller
+     * may move its holds forward; closing it is this reader's job.
+     */
+    public synchronized TraceHandle handle(boolean oksSide) {
+        return oksSide ? oks : errs;
     }
 
     /** True once the point is backed and this reader holds its traces. */

@@ -191,11 +191,19 @@ public final class PublicationPoint {
      *     may have compacted past {@code readAt}
      * @throws IllegalStateException if the point was detached
      */
-    public synchronized PointReader openReader(Frontier readAt) {
+    public PointReader openReader(Frontier readAt) {
+        return openReader(readAt, false);
+    }
+
+    /**
+     * A reader at {@code readAt}; an {@code incremental} one also holds physical compaction at
+     * {@code readAt}, so it can read the batches sealed after it one by one (index imports).
+     */
+    public synchronized PointReader openReader(Frontier readAt, boolean incremental) {
         if (detached) {
             throw new IllegalStateException("publication point " + id + " was detached");
         }
-        PointReader r = new PointReader(this, readAt);
+        PointReader r = new PointReader(this, readAt, incremental);
         if (oks != null) {
             r.bind(oks, errs);
             if (r.failure() != null) {

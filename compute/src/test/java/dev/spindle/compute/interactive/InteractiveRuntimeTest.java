@@ -244,6 +244,40 @@ class InteractiveRuntimeTest {
     }
 
     @Test
+    void slowPathImportsTheSharedArrangementComputesAndIsTornDown() throws Exception {
+        for (long t = 1; t <= 6; t++) {
+            f.write(t, Update.insert(Row.of(t % 3, t), t));
+        }
+        f.createIndex(I1, 0);
+        PeekResponse r = f.countPerKeySlowPath(I1, 6).get(20, TimeUnit.SECONDS);
+        assertEquals(f.countPerKey(6), assertInstanceOf(PeekResponse.Rows.class, r).rows());
+        await(() -> f.ctl.interactive().stats(100).stream().allMatch(s -> s == null)
+                && f.ctl.liveDataflows().size() == 1, "the transient dataflow is torn down");
+        int handles = f.arrangements.get(I1 + ".oks").get(0).trace().liveHandles();
+        f.write(7, Update.insert(Row.of(0L, 7L), 7));
+        assertEquals(f.countPerKey(7), ((PeekResponse.Rows) f.countPerKeySlowPath(I1, 7).get(20, TimeUnit.SECONDS)).rows());
+        await(() -> f.arrangements.get(I1 + ".oks").get(0).trace().liveHandles() == handles,
+                "the transient import released its holds");
+    }
+
+    @Test
+    void slowPathBindsPlaceholdersAndBuildsTheSameOperatorsOnEveryWorker() throws Exception {
+        for (long t = 1; t <= 4; t++) {
+            f.write(t, Update.insert(Row.of(t % 2, t), t));
+        }
+        // ordinal 0 already has a placeholder for I1, ordinal 1 has nothing
+        PointReader early = f.ctl.runtime().registries().get(0).getOrCreate(I1).openReader(Frontier.at(4));
+        CompletableFuture<PeekResponse> pending = f.countPerKeySlowPath(I1, 4);
+        await(() -> f.ctl.interactive().stats(100).stream().allMatch(s -> s != null), "rendered before publication");
+        List<DataflowStats> stats = f.ctl.interactive().stats(100);
+        assertEquals(stats.get(0), stats.get(1), "identical graphs whatever each registry held");
+        assertThrows(TimeoutException.class, () -> pending.get(200, TimeUnit.MILLISECONDS));
+        f.createIndex(I1, 0);
+        assertEquals(f.countPerKey(4), assertInstanceOf(PeekResponse.Rows.class, pending.get(20, TimeUnit.SECONDS)).rows());
+        early.close();
+    }
+
+    @Test
     void aPeekOnAnIdNeverPublishedWaitsUntilCancelledAndBlocksNoOtherPeek() throws Exception {
         f.write(1, Update.insert(Row.of(1L, 1L), 1));
         f.createIndex(I1, 1);

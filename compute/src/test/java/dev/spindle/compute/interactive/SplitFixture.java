@@ -91,6 +91,34 @@ final class SplitFixture implements AutoCloseable {
         return df;
     }
 
+    /**
+     * The slow path: {@code SELECT k, count(*) FROM t GROUP BY k} at {@code t} through a transient
+     * dataflow on the interactive runtime that imports {@code index} (an index on t(k)).
+     */
+    CompletableFuture<PeekResponse> countPerKeySlowPath(GlobalId index, long t) {
+        long df = nextDataflow++;
+        GlobalId view = GlobalId.transientId(df);
+        GlobalId out = GlobalId.transientId(df + 100_000);
+        DataflowDescription d = new DataflowDescription("peek " + df, Map.of(),
+                Map.of(index, new DataflowDescription.IndexImport(T, List.of(ScalarExpr.column(0, BIGINT)))),
+                List.of(new DataflowDescription.BuildDesc(view, new Plan.Reduce(new Plan.Get(T), new int[] {0},
+                        List.of(dev.spindle.compute.plan.Aggregate.countRows())))),
+                Map.of(out, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(t));
+        return ctl.peekTransient(df, d.name(), new DataflowRenderer(d, id -> table, ArrangementFactory.SPINE),
+                new PeekRequest(UUID.randomUUID(), out, t, null, null, RowSetFinishing.none()));
+    }
+
+    /** The expected answer of {@link #countPerKeySlowPath}. */
+    List<Row> countPerKey(long t) {
+        java.util.TreeMap<Long, Long> counts = new java.util.TreeMap<>();
+        for (Row r : contents(t)) {
+            counts.merge(r.getLong(0), 1L, Long::sum);
+        }
+        List<Row> out = new ArrayList<>();
+        counts.forEach((k, n) -> out.add(Row.of(k, n)));
+        return out;
+    }
+
     CompletableFuture<PeekResponse> peek(GlobalId index, long t) {
         return ctl.peek(new PeekRequest(UUID.randomUUID(), index, t, null, null, RowSetFinishing.none()));
     }

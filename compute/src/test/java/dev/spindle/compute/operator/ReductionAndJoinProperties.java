@@ -75,7 +75,7 @@ class ReductionAndJoinProperties {
         InputPort in = b.connect(accepted, null);
         OutputPort oks = b.newOutput();
         OutputPort errs = b.newOutput();
-        b.add(id -> new GroupRecompute(id, "Reduce", in, KeyFunction.columns(key), reader::snapshot, reader::allowCompaction, fn, oks, errs));
+        b.add(id -> new GroupRecompute(id, "Reduce", in, KeyFunction.columns(key), reader, fn, oks, errs));
         return new OutputPort[] {oks, errs};
     }
 
@@ -213,8 +213,7 @@ class ReductionAndJoinProperties {
                     InputPort lin = b.connect(la, null);
                     InputPort rin = b.connect(ra, null);
                     OutputPort out = b.newOutput();
-                    b.add(id -> new ArrangedJoin(id, lin, KeyFunction.columns(key), lr::snapshot, lr::allowCompaction,
-                            rin, KeyFunction.columns(key), rr::snapshot, rr::allowCompaction, out));
+                    b.add(id -> new ArrangedJoin(id, lin, KeyFunction.columns(key), lr, rin, KeyFunction.columns(key), rr, out));
                     OutputPort noErrs = b.newOutput();
                     b.add(id -> new ConstantSource(id, List.of(), dev.spindle.common.time.Frontier.MIN, noErrs, b.worker()));
                     return new OutputPort[] {out, noErrs};

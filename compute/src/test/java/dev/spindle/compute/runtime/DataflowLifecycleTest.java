@@ -69,7 +69,7 @@ class DataflowLifecycleTest {
             InputPort red = b.connect(accepted, null);
             OutputPort o = b.newOutput();
             OutputPort e = b.newOutput();
-            b.add(i -> new GroupRecompute(i, "Reduce", red, KeyFunction.columns(0), reader::snapshot, reader::allowCompaction,
+            b.add(i -> new GroupRecompute(i, "Reduce", red, KeyFunction.columns(0), reader,
                     GroupFunctions.reduce("t", List.of(Aggregate.countRows())), o, e));
             InputPort oi = b.connect(o, null);
             b.add(i -> new Capture(i, oi, oks, b.worker()));

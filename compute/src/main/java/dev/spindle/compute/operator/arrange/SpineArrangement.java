@@ -6,14 +6,11 @@ import dev.spindle.common.update.Update;
 import dev.spindle.compute.arrangement.batch.Batch;
 import dev.spindle.compute.arrangement.batch.BatchBuilder;
 import dev.spindle.compute.arrangement.batch.Description;
-import dev.spindle.compute.arrangement.cursor.Cursor;
 import dev.spindle.compute.arrangement.spine.Spine;
 import dev.spindle.compute.arrangement.spine.TracePair;
 import dev.spindle.compute.arrangement.trace.ArrangementSize;
 import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
-import dev.spindle.compute.arrangement.trace.TraceSnapshot;
-import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.List;
 
 /**
@@ -84,10 +81,10 @@ public final class SpineArrangement implements ArrangementPort {
     @Override
     public Reader openReader() {
         if (template != null) {
-            return new HandleReader(template.cloneHandle());
+            return new TraceHandleReader(template.cloneHandle());
         }
         SharedTrace t = spine.trace();
-        return new HandleReader(t.tryAcquire(t.since(), t.physicalCompaction()));
+        return new TraceHandleReader(t.tryAcquire(t.since(), t.physicalCompaction()));
     }
 
     /** Once data flows, the creator's handle (which holds everything back) is no longer needed. */
@@ -102,115 +99,5 @@ public final class SpineArrangement implements ArrangementPort {
     public void close() {
         releaseTemplate();
         spine.close();
-    }
-
-    /** A reader over one trace handle. */
-    private static final class HandleReader implements Reader {
-        private final TraceHandle handle;
-
-        HandleReader(TraceHandle handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public KeyedReader snapshot() {
-            return new CursorReader(handle.snapshot().cursor());
-        }
-
-        @Override
-        public void scan(KeyedReader.EntryConsumer consumer) {
-            Cursor c = handle.snapshot().cursor();
-            for (; c.keyValid(); c.stepKey()) {
-                for (; c.valValid(); c.stepVal()) {
-                    Row val = c.val();
-                    c.forEachTime((t, d) -> consumer.accept(val, t, d));
-                }
-            }
-        }
-
-        @Override
-        public Frontier upper() {
-            return handle.snapshot().upper();
-        }
-
-        /** The compaction granted to the writer (published batches may still hold older times). */
-        @Override
-        public Frontier since() {
-            return handle.trace().since();
-        }
-
-        @Override
-        public void allowCompaction(Frontier since) {
-            handle.setLogicalCompaction(since);
-            handle.setPhysicalCompaction(since);
-        }
-
-        @Override
-        public Reader openAnother(Frontier readAt) {
-            SharedTrace t = handle.trace();
-            return new HandleReader(t.tryAcquire(readAt, t.physicalCompaction().meet(readAt)));
-        }
-
-        @Override
-        public void holdFrom(Frontier from) {
-            if (!from.isEmpty() && from.time() > 0) {
-                handle.setLogicalCompaction(Frontier.at(from.time() - 1));
-            }
-            handle.setPhysicalCompaction(from);
-        }
-
-        @Override
-        public void readFrom(Frontier from, KeyedReader.EntryConsumer consumer) {
-            TraceSnapshot s = handle.snapshot();
-            for (Batch b : s.batches()) {
-                if (from.lessThan(b.description().upper()) && !b.isEmpty()) {
-                    Cursor c = b.cursor();
-                    for (; c.keyValid(); c.stepKey()) {
-                        for (; c.valValid(); c.stepVal()) {
-                            Row val = c.val();
-                            c.forEachTime((t, d) -> {
-                                if (from.lessEqual(t)) {
-                                    consumer.accept(val, t, d);
-                                }
-                            });
-                        }
-                    }
-                }
-            }
-        }
-
-        @Override
-        public SharedTrace sharedTrace() {
-            return handle.trace();
-        }
-
-        @Override
-        public void close() {
-            handle.close();
-        }
-    }
-
-    /** Key lookups over one snapshot's cursor; rewinds when asked for a key behind it. */
-    private static final class CursorReader implements KeyedReader {
-        private final Cursor cursor;
-
-        CursorReader(Cursor cursor) {
-            this.cursor = cursor;
-        }
-
-        @Override
-        public void read(Row key, EntryConsumer consumer) {
-            if (cursor.keyValid() && cursor.compareKey(key) > 0) {
-                cursor.rewind();
-            }
-            cursor.seekKey(key);
-            if (!cursor.keyValid() || cursor.compareKey(key) != 0) {
-                return;
-            }
-            for (; cursor.valValid(); cursor.stepVal()) {
-                Row val = cursor.val();
-                cursor.forEachTime((t, d) -> consumer.accept(val, t, d));
-            }
-        }
     }
 }

@@ -7,13 +7,12 @@ import dev.spindle.common.update.Update;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The equi-join of two arranged collections: for left row {@code l} and right row {@code r}
@@ -42,17 +41,18 @@ public final class ArrangedJoin extends Operator {
     private final InputPort right;
     private final KeyFunction leftKey;
     private final KeyFunction rightKey;
-    private final Supplier<KeyedReader> leftReader;
-    private final Supplier<KeyedReader> rightReader;
-    private final Consumer<Frontier> holdLeft;
-    private final Consumer<Frontier> holdRight;
+    private final ArrangementPort.Reader leftReader;
+    private final ArrangementPort.Reader rightReader;
     private final OutputPort out;
     private final List<Update> pendingLeft = new ArrayList<>();
     private final List<Update> pendingRight = new ArrayList<>();
 
-    public ArrangedJoin(int id, InputPort left, KeyFunction leftKey, Supplier<KeyedReader> leftReader, Consumer<Frontier> holdLeft,
-                        InputPort right, KeyFunction rightKey, Supplier<KeyedReader> rightReader, Consumer<Frontier> holdRight,
-                        OutputPort out) {
+    /**
+     * @param leftReader this operator's own reader of the left arrangement (closed with it)
+     * @param rightReader this operator's own reader of the right arrangement (closed with it)
+     */
+    public ArrangedJoin(int id, InputPort left, KeyFunction leftKey, ArrangementPort.Reader leftReader,
+                        InputPort right, KeyFunction rightKey, ArrangementPort.Reader rightReader, OutputPort out) {
         super(id, "Join");
         this.left = left;
         this.right = right;
@@ -60,8 +60,6 @@ public final class ArrangedJoin extends Operator {
         this.rightKey = rightKey;
         this.leftReader = leftReader;
         this.rightReader = rightReader;
-        this.holdLeft = holdLeft;
-        this.holdRight = holdRight;
         this.out = out;
     }
 
@@ -84,8 +82,8 @@ public final class ArrangedJoin extends Operator {
         }
         Frontier minLeft = minTime(pendingLeft).meet(fl);
         Frontier minRight = minTime(pendingRight).meet(fr);
-        holdRight.accept(minLeft);
-        holdLeft.accept(minRight.isEmpty() || minRight.time() == 0 ? minRight : Frontier.at(minRight.time() - 1));
+        rightReader.allowCompaction(minLeft);
+        leftReader.allowCompaction(minRight.isEmpty() || minRight.time() == 0 ? minRight : Frontier.at(minRight.time() - 1));
         boolean moved = out.advance(minLeft.meet(minRight));
         boolean more = !pendingLeft.isEmpty() && fr.isSealed(minTime(pendingLeft).bound())
                 || !pendingRight.isEmpty() && (fl.isEmpty() || minTime(pendingRight).bound() <= fl.bound());
@@ -97,7 +95,7 @@ public final class ArrangedJoin extends Operator {
      * side's arrangement; returns how many it handled.
      */
     private static int handle(List<Update> pending, java.util.function.LongPredicate ready, KeyFunction key,
-                              Supplier<KeyedReader> other, boolean isLeft, int fuel, List<Update> produced) {
+                              ArrangementPort.Reader other, boolean isLeft, int fuel, List<Update> produced) {
         if (pending.isEmpty()) {
             return 0;
         }
@@ -118,7 +116,7 @@ public final class ArrangedJoin extends Operator {
             order.add(i);
         }
         order.sort(Comparator.comparing(keys::get));
-        KeyedReader reader = other.get();
+        KeyedReader reader = other.snapshot();
         Row current = null;
         List<Update> matches = new ArrayList<>();
         for (int i : order) {
@@ -140,6 +138,12 @@ public final class ArrangedJoin extends Operator {
             }
         }
         return now.size();
+    }
+
+    @Override
+    public void close() {
+        leftReader.close();
+        rightReader.close();
     }
 
     private static Frontier minTime(List<Update> updates) {

@@ -9,14 +9,13 @@ import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.EvalErrors;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The reduction operator shared by GROUP BY, DISTINCT, threshold and top-k: whenever a group's
@@ -39,8 +38,7 @@ import java.util.function.Supplier;
 public final class GroupRecompute extends Operator {
     private final InputPort in;
     private final KeyFunction key;
-    private final Supplier<KeyedReader> reader;
-    private final Consumer<Frontier> holdInput;
+    private final ArrangementPort.Reader input;
     private final GroupFunction fn;
     private final OutputPort oks;
     private final OutputPort errs;
@@ -52,16 +50,15 @@ public final class GroupRecompute extends Operator {
     /**
      * @param in the updates the arranged input accepted (whole rows)
      * @param key the group key of an input row (the arrangement's key)
-     * @param reader a reader of the arranged input's current contents
-     * @param holdInput sets the arranged input's logical compaction hold
+     * @param input this operator's own reader of the arranged input (its hold is this operator's;
+     *     closed with the operator)
      */
-    public GroupRecompute(int id, String name, InputPort in, KeyFunction key, Supplier<KeyedReader> reader,
-                          Consumer<Frontier> holdInput, GroupFunction fn, OutputPort oks, OutputPort errs) {
+    public GroupRecompute(int id, String name, InputPort in, KeyFunction key, ArrangementPort.Reader input,
+                          GroupFunction fn, OutputPort oks, OutputPort errs) {
         super(id, name);
         this.in = in;
         this.key = key;
-        this.reader = reader;
-        this.holdInput = holdInput;
+        this.input = input;
         this.fn = fn;
         this.oks = oks;
         this.errs = errs;
@@ -74,24 +71,43 @@ public final class GroupRecompute extends Operator {
             pending.computeIfAbsent(key.key(u.row()), k -> new TreeSet<>()).add(u.time());
         }
         boolean did = !delta.isEmpty();
+        Frontier frontier = in.frontier();
         if (!pending.isEmpty()) {
-            // Later batches only add times at or after the input frontier, so reading acc(t) for
-            // pending times is unaffected by what the arrangement accepts between slices, and the
-            // hold stays put (the output frontier does not move) until the backlog is gone.
-            KeyedReader r = reader.get();
+            // Only sealed times are recomputed: an input (an index import) may deliver updates at
+            // a time its frontier has not passed yet, and the group must not be computed before
+            // all of that time's input is in. Later batches only add times at or after the input
+            // frontier, so reading acc(t) for sealed pending times is unaffected by what the
+            // arrangement accepts between slices, and the hold stays put until the backlog is gone.
+            KeyedReader r = input.snapshot();
             List<Update> outOk = new ArrayList<>();
             List<Update> outErr = new ArrayList<>();
-            for (int n = 0; n < FUEL && !pending.isEmpty(); n++) {
-                Map.Entry<Row, TreeSet<Long>> e = pending.pollFirstEntry();
+            List<Row> done = new ArrayList<>();
+            int n = 0;
+            for (Map.Entry<Row, TreeSet<Long>> e : pending.entrySet()) {
+                if (n >= FUEL) {
+                    break;
+                }
+                TreeSet<Long> times = e.getValue();
+                if (!frontier.isSealed(times.first())) {
+                    continue;
+                }
+                n++;
                 Row k = e.getKey();
                 List<Update> history = new ArrayList<>();
                 r.read(k, (row, time, diff) -> history.add(new Update(row, time, diff)));
-                for (long t : e.getValue()) {
+                while (!times.isEmpty() && frontier.isSealed(times.first())) {
+                    long t = times.pollFirst();
                     emit(k, history, t, 1, outOk, outErr);
                     if (t > 0) {
                         emit(k, history, t - 1, -1, outOk, outErr);
                     }
                 }
+                if (times.isEmpty()) {
+                    done.add(k);
+                }
+            }
+            for (Row k : done) {
+                pending.remove(k);
             }
             for (Update u : Consolidation.consolidate(outOk)) {
                 oks.give(u);
@@ -99,20 +115,28 @@ public final class GroupRecompute extends Operator {
             for (Update u : Consolidation.consolidate(outErr)) {
                 errs.give(u);
             }
-            did = true;
-            if (!pending.isEmpty()) {
+            did |= n > 0;
+            if (n >= FUEL) {
                 oks.flush();
                 errs.flush();
                 return true;
             }
         }
-        Frontier frontier = in.frontier();
+        // Nothing may be emitted later at a time before the earliest unsealed pending time.
+        for (TreeSet<Long> times : pending.values()) {
+            frontier = frontier.meet(Frontier.at(times.first()));
+        }
         boolean moved = oks.advance(frontier);
         errs.advance(frontier);
         if (moved && !frontier.isEmpty() && frontier.time() > 0) {
-            holdInput.accept(Frontier.at(frontier.time() - 1));
+            input.allowCompaction(Frontier.at(frontier.time() - 1));
         }
         return moved || did;
+    }
+
+    @Override
+    public void close() {
+        input.close();
     }
 
     /** Emits {@code sign * g(acc(at))}, stamped at {@code at} for +1 and {@code at + 1} for -1. */
