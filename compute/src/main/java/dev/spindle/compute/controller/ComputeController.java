@@ -45,6 +45,9 @@ public final class ComputeController implements AutoCloseable {
     private final ComputeRuntime interactive;
     private final boolean owns;
     private final Map<Long, ComputeRuntime> dataflows = new HashMap<>();
+    private final Map<Long, String> names = new HashMap<>();
+    /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
+    private final long[] peekDurations = new long[32];
     /** Index dataflows described to the controller: what they export and import. */
     private final Map<Long, Set<GlobalId>> liveExports = new HashMap<>();
     private final Map<GlobalId, Long> exporter = new HashMap<>();
@@ -92,6 +95,7 @@ public final class ComputeController implements AutoCloseable {
     /** Builds index dataflow {@code id} on every maintenance worker. */
     public synchronized void createDataflow(long id, String name, DataflowRender render) {
         dataflows.put(id, runtime);
+        names.put(id, name);
         runtime.createDataflow(id, name, render);
     }
 
@@ -148,6 +152,7 @@ public final class ComputeController implements AutoCloseable {
         }
         liveExports.remove(df);
         Set<Long> deps = dependsOn.remove(df);
+        names.remove(df);
         ComputeRuntime rt = dataflows.remove(df);
         (rt == null ? runtime : rt).dropDataflow(df);
         for (long d : deps) {
@@ -163,12 +168,14 @@ public final class ComputeController implements AutoCloseable {
     /** Builds a peek's transient dataflow {@code id} on every interactive worker. */
     public synchronized void createTransientDataflow(long id, String name, DataflowRender render) {
         dataflows.put(id, interactive);
+        names.put(id, name);
         interactive.createDataflow(id, name, render);
     }
 
     /** Drops dataflow {@code id}: its operators stop and its exports are removed on every worker. */
     public synchronized void dropDataflow(long id, List<GlobalId> exports) {
         ComputeRuntime rt = dataflows.remove(id);
+        names.remove(id);
         (rt == null ? runtime : rt).dropDataflow(id);
         for (GlobalId e : exports) {
             requested.remove(e);
@@ -240,6 +247,32 @@ public final class ComputeController implements AutoCloseable {
         }
     }
 
+    /** The peeks not yet answered. */
+    public synchronized List<PeekRequest> activePeeks() {
+        List<PeekRequest> out = new ArrayList<>();
+        for (Collector c : peeks.values()) {
+            out.add(c.request);
+        }
+        return out;
+    }
+
+    /**
+     * Completed peeks by duration: entry {@code b} counts peeks that took less than {@code 2^b}
+     * ms (and at least {@code 2^(b-1)}).
+     */
+    public synchronized long[] peekDurations() {
+        return peekDurations.clone();
+    }
+
+    /** The live dataflows with their names and the runtime that runs each. */
+    public synchronized Map<Long, Map.Entry<String, ComputeRuntime>> dataflowsByRuntime() {
+        Map<Long, Map.Entry<String, ComputeRuntime>> out = new java.util.TreeMap<>();
+        for (Map.Entry<Long, ComputeRuntime> e : dataflows.entrySet()) {
+            out.put(e.getKey(), Map.entry(names.getOrDefault(e.getKey(), ""), e.getValue()));
+        }
+        return out;
+    }
+
     /** Number of peeks not yet answered. */
     public synchronized int pendingPeeks() {
         return peeks.size();
@@ -256,6 +289,8 @@ public final class ComputeController implements AutoCloseable {
             c.parts[worker] = partial;
             if (++c.received == c.parts.length) {
                 peeks.remove(uuid);
+                long ms = (System.nanoTime() - c.started) / 1_000_000L;
+                peekDurations[Math.min(31, 64 - Long.numberOfLeadingZeros(ms))]++;
                 done = c.merge();
                 applyCompaction(c.request.index());
             }
@@ -288,6 +323,7 @@ public final class ComputeController implements AutoCloseable {
         final PeekRequest request;
         final PeekPartial[] parts;
         final CompletableFuture<PeekResponse> future = new CompletableFuture<>();
+        final long started = System.nanoTime();
         int received;
 
         Collector(PeekRequest request, int workers) {

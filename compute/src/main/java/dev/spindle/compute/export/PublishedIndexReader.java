@@ -35,7 +35,7 @@ public final class PublishedIndexReader implements ArrangementPort.Reader {
     /** The bundle of a published index, for imports on an interactive worker. */
     public static TraceBundle bundle(PublicationPoint point) {
         return new TraceBundle(point.id(), new PublishedIndexReader(point, true, null),
-                new PublishedIndexReader(point, false, null));
+                new PublishedIndexReader(point, false, null), null, null);
     }
 
     /** The handle-backed reader once bound, else null; rethrows a binding failure. */

@@ -19,9 +19,10 @@ import java.util.Objects;
  * @param oks reader of the rows, keyed by the index key
  * @param errs reader of the errors
  * @param publication the index's publication, or null where the runtime publishes nothing
+ * @param reexportOf the index whose arrangement this one re-exports, or null for an original
  */
-public record TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPort.Reader errs, PublishToken publication)
-        implements AutoCloseable {
+public record TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPort.Reader errs, PublishToken publication,
+                          GlobalId reexportOf) implements AutoCloseable {
     public TraceBundle {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(oks, "oks");
@@ -30,7 +31,7 @@ public record TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPo
 
     /** An unpublished bundle. */
     public TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPort.Reader errs) {
-        this(id, oks, errs, null);
+        this(id, oks, errs, null, null);
     }
 
     /** Allows both arrangements to compact up to {@code since}, here and at the publication point. */
@@ -40,6 +41,32 @@ public record TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPo
         if (publication != null) {
             publication.point().allowCompaction(since);
         }
+    }
+
+    /**
+     * The records, batches and bytes this index owns on this worker: none for a re-export, which
+     * shares another index's arrangement.
+     */
+    public dev.spindle.compute.arrangement.trace.ArrangementSize ownSize() {
+        if (reexportOf != null) {
+            return new dev.spindle.compute.arrangement.trace.ArrangementSize(0, 0, 0);
+        }
+        return oks.size();
+    }
+
+    /** The number of errors the index holds at its latest complete time (its upper - 1). */
+    public long errorCount() {
+        Frontier upper = errs.upper();
+        if (upper.equals(Frontier.MIN)) {
+            return 0;
+        }
+        long[] n = new long[1];
+        errs.scan((row, t, d) -> {
+            if (upper.isSealed(t)) {
+                n[0] += d;
+            }
+        });
+        return n[0];
     }
 
     /** The meet of both uppers: times before it are complete in rows and errors. */

@@ -162,7 +162,7 @@ public final class DataflowRenderer implements DataflowRender {
             OutputPort allErrs = union(List.of(c.errs(), keyErrs));
             InputPort errIn = b.connect(allErrs, KeyHasher.WHOLE_ROW);
             b.add(i -> new Arrange(i, "ArrangeErrs(" + indexId + ")", errIn, row -> row, errs, b.newOutput(), null));
-            install(indexId, oks.openReader(), errs.openReader(), oks, errs);
+            install(indexId, oks.openReader(), errs.openReader(), oks, errs, null);
         }
 
         /**
@@ -179,7 +179,7 @@ public final class DataflowRenderer implements DataflowRender {
                 oks.close();
                 throw e;
             }
-            install(indexId, oks, errs, null, null);
+            install(indexId, oks, errs, null, null, source.id());
         }
 
         /**
@@ -187,7 +187,7 @@ public final class DataflowRenderer implements DataflowRender {
          * publishes it when the runtime publishes indexes. Builds no operator.
          */
         private void install(GlobalId indexId, ArrangementPort.Reader oks, ArrangementPort.Reader errs,
-                             ArrangementPort oksArr, ArrangementPort errsArr) {
+                             ArrangementPort oksArr, ArrangementPort errsArr, GlobalId reexportOf) {
             PublishToken token = null;
             ArrangementSharingRegistry registry = b.optionalService(ArrangementSharingRegistry.class);
             if (registry != null && b.service(ComputeRuntimeRole.class).publishesIndexes()) {
@@ -195,7 +195,7 @@ public final class DataflowRenderer implements DataflowRender {
                         oksArr != null ? oksArr.sharedTrace() : oks.sharedTrace(),
                         errsArr != null ? errsArr.sharedTrace() : errs.sharedTrace());
             }
-            b.service(TraceManager.class).install(b.shared().dataflowId(), new TraceBundle(indexId, oks, errs, token));
+            b.service(TraceManager.class).install(b.shared().dataflowId(), new TraceBundle(indexId, oks, errs, token, reexportOf));
         }
 
         /** {@code c} arranged by {@code key} columns: an existing arrangement, or a new one. */

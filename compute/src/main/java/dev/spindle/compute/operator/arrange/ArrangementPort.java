@@ -84,6 +84,11 @@ public interface ArrangementPort {
          */
         void readFrom(Frontier from, KeyedReader.EntryConsumer consumer);
 
+        /** Records, batches and bytes of the arrangement read (zero where not measured). */
+        default dev.spindle.compute.arrangement.trace.ArrangementSize size() {
+            return new dev.spindle.compute.arrangement.trace.ArrangementSize(0, 0, 0);
+        }
+
         /**
          * The shared trace this reader reads, for re-exports.
          *

@@ -97,6 +97,11 @@ public final class TraceHandleReader implements ArrangementPort.Reader {
     }
 
     @Override
+    public dev.spindle.compute.arrangement.trace.ArrangementSize size() {
+        return handle.snapshot().size();
+    }
+
+    @Override
     public void close() {
         handle.close();
     }
