@@ -256,7 +256,7 @@ class InteractiveRuntimeTest {
         int handles = f.arrangements.get(I1 + ".oks").get(0).trace().liveHandles();
         f.write(7, Update.insert(Row.of(0L, 7L), 7));
         assertEquals(f.countPerKey(7), ((PeekResponse.Rows) f.countPerKeySlowPath(I1, 7).get(20, TimeUnit.SECONDS)).rows());
-        await(() -> f.arrangements.get(I1 + ".oks").get(0).trace().liveHandles() == handles,
+        await(() -> f.arrangements.get(I1 + ".oks").get(0).trace().liveHandles() <= handles,
                 "the transient import released its holds");
     }
 
