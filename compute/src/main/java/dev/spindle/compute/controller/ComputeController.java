@@ -279,7 +279,7 @@ public final class ComputeController implements AutoCloseable {
     }
 
     private void partial(UUID uuid, int worker, PeekPartial partial) {
-        PeekResponse done = null;
+        boolean last = false;
         Collector c;
         synchronized (this) {
             c = peeks.get(uuid);
@@ -291,12 +291,13 @@ public final class ComputeController implements AutoCloseable {
                 peeks.remove(uuid);
                 long ms = (System.nanoTime() - c.started) / 1_000_000L;
                 peekDurations[Math.min(31, 64 - Long.numberOfLeadingZeros(ms))]++;
-                done = c.merge();
                 applyCompaction(c.request.index());
+                last = true;
             }
         }
-        if (done != null) {
-            c.future.complete(done);
+        if (last) {
+            // merged outside the monitor: a large result never blocks other peeks' bookkeeping
+            c.future.complete(c.merge());
         }
     }
 
@@ -338,25 +339,24 @@ public final class ComputeController implements AutoCloseable {
                     return new PeekResponse.Error(((PeekPartial.Error) p).error());
                 }
             }
-            List<Row> rows = new ArrayList<>();
-            List<Long> counts = new ArrayList<>();
+            int size = 0;
+            for (PeekPartial p : parts) {
+                size += ((PeekPartial.Rows) p).rows().size();
+            }
+            RowCount[] all = new RowCount[size];
+            int i = 0;
             for (PeekPartial p : parts) {
                 for (RowCount rc : ((PeekPartial.Rows) p).rows()) {
-                    rows.add(rc.row());
-                    counts.add(rc.count());
+                    all[i++] = rc;
                 }
             }
             // Sort by row so results do not depend on how rows were partitioned.
-            List<Integer> idx = new ArrayList<>();
-            for (int i = 0; i < rows.size(); i++) {
-                idx.add(i);
-            }
-            idx.sort((a, b) -> rows.get(a).compareTo(rows.get(b)));
-            List<Row> sorted = new ArrayList<>();
-            long[] n = new long[rows.size()];
-            for (int i = 0; i < idx.size(); i++) {
-                sorted.add(rows.get(idx.get(i)));
-                n[i] = counts.get(idx.get(i));
+            java.util.Arrays.sort(all, (a, b) -> a.row().compareTo(b.row()));
+            List<Row> sorted = new ArrayList<>(size);
+            long[] n = new long[size];
+            for (i = 0; i < size; i++) {
+                sorted.add(all[i].row());
+                n[i] = all[i].count();
             }
             return new PeekResponse.Rows(request.finishing().finish(sorted, n));
         }

@@ -5,16 +5,19 @@ import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.arrangement.cursor.Cursor;
 import dev.spindle.compute.arrangement.trace.KeyValDiff;
-import dev.spindle.compute.arrangement.trace.TraceSnapshot;
+import dev.spindle.compute.expr.MfpEvaluator;
+import dev.spindle.compute.operator.EvalErrors;
+import dev.spindle.compute.operator.reduce.RowCount;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -28,22 +31,43 @@ import java.util.UUID;
  * never by polling. Errors before rows, as on every path. A peek whose index is never published
  * waits until cancelled and blocks nothing else.
  *
+ * <p>Reading is sliced: every {@link #step()} gives each sealed peek at most {@link #FUEL} keys,
+ * round-robin, so a point peek is answered in its first slice even while full scans of a large
+ * index are in progress, and commands are taken between slices.
+ *
  * <p>Thread-safety: confined to its interactive worker's thread.
  */
 public final class SharedPeekService {
-    private record Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
+    /** Keys read per peek per step. */
+    static final int FUEL = 2048;
+
+    /** A peek and, once sealed, its scan in progress. */
+    private static final class Pending {
+        final PeekRequest request;
+        final PeekService.Sink sink;
+        final PointReader reader;
+        Cursor cursor; // set when the scan starts
+        MfpEvaluator mfp;
+        final List<RowCount> out = new ArrayList<>();
+
+        Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
+            this.request = request;
+            this.sink = sink;
+            this.reader = reader;
+        }
     }
 
     private final ArrangementSharingRegistry registry;
     private final int worker;
-    private final List<Pending> pending = new ArrayList<>();
+    private final List<Pending> waiting = new ArrayList<>();
+    private final Deque<Pending> scanning = new ArrayDeque<>();
 
     public SharedPeekService(ArrangementSharingRegistry registry, int worker) {
         this.registry = registry;
         this.worker = worker;
     }
 
-    /** Adds a peek and answers it at once if its point is already sealed past its time. */
+    /** Adds a peek; starts reading it at once if its point is already sealed past its time. */
     public void add(PeekRequest request, PeekService.Sink sink) {
         PointReader reader;
         try {
@@ -53,14 +77,21 @@ public final class SharedPeekService {
             return;
         }
         Pending p = new Pending(request, sink, reader);
-        if (!tryAnswer(p)) {
-            pending.add(p);
+        if (!start(p)) {
+            waiting.add(p);
         }
     }
 
     /** Forgets the peek {@code uuid}, releasing its hold. */
     public void cancel(UUID uuid) {
-        for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+        for (Iterator<Pending> it = waiting.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (p.request.uuid().equals(uuid)) {
+                it.remove();
+                p.reader.close();
+            }
+        }
+        for (Iterator<Pending> it = scanning.iterator(); it.hasNext(); ) {
             Pending p = it.next();
             if (p.request.uuid().equals(uuid)) {
                 it.remove();
@@ -69,38 +100,39 @@ public final class SharedPeekService {
         }
     }
 
-    /** Number of pending peeks. */
+    /** Number of pending peeks (waiting for a seal or being read). */
     public int size() {
-        return pending.size();
+        return waiting.size() + scanning.size();
     }
 
-    /** The ids of the pending peeks, with their times, for introspection. */
-    public List<PeekRequest> pendingRequests() {
-        List<PeekRequest> out = new ArrayList<>();
-        for (Pending p : pending) {
-            out.add(p.request);
-        }
-        return out;
-    }
-
-    /** Re-checks the peeks on ids sealed since the last step; true if any was answered. */
+    /**
+     * Starts the peeks on ids sealed since the last step and reads a slice of every peek in
+     * progress; true if there is more to read.
+     */
     public boolean step() {
         Set<GlobalId> dirty = registry.takeDirty(worker);
-        if (dirty.isEmpty() || pending.isEmpty()) {
-            return false;
-        }
-        boolean did = false;
-        for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
-            Pending p = it.next();
-            if (dirty.contains(p.request.index()) && tryAnswer(p)) {
-                it.remove();
-                did = true;
+        if (!dirty.isEmpty() && !waiting.isEmpty()) {
+            for (Iterator<Pending> it = waiting.iterator(); it.hasNext(); ) {
+                Pending p = it.next();
+                if (dirty.contains(p.request.index()) && start(p)) {
+                    it.remove();
+                }
             }
         }
-        return did;
+        for (int n = scanning.size(); n > 0; n--) {
+            Pending p = scanning.pollFirst();
+            if (!slice(p)) {
+                scanning.addLast(p);
+            }
+        }
+        return !scanning.isEmpty();
     }
 
-    private boolean tryAnswer(Pending p) {
+    /**
+     * Moves a sealed peek to reading (or answers it: a binding failure, or errors at its time);
+     * false if it must keep waiting.
+     */
+    private boolean start(Pending p) {
         PeekRequest r = p.request;
         if (p.reader.failure() != null) {
             p.reader.close();
@@ -110,27 +142,76 @@ public final class SharedPeekService {
         if (!p.reader.isBound() || !p.reader.upper().isSealed(r.time())) {
             return false;
         }
-        PeekPartial answer;
         try {
-            answer = PeekService.finish(r, accumulate(p.reader.errs(), r.time(), null),
-                    accumulate(p.reader.oks(), r.time(), r.literalKey()));
-        } catch (SpindleException e) {
-            answer = new PeekPartial.Error(e);
+            for (KeyValDiff e : p.reader.errs().readAt(r.time())) {
+                if (e.diff() != 0) { // errors before rows
+                    finish(p, new PeekPartial.Error(EvalErrors.toException(e.val())));
+                    return true;
+                }
+            }
+            p.cursor = p.reader.oks().cursor();
+            p.mfp = r.mfp() == null ? null : r.mfp().evaluator();
+            if (r.literalKey() != null) {
+                p.cursor.seekKey(r.literalKey());
+            }
         } catch (RuntimeException e) {
-            // a bug must fail the peek, not the interactive worker
-            answer = new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
-        } finally {
-            p.reader.close();
+            finish(p, failure(e));
+            return true;
         }
-        p.sink.partial(r.uuid(), worker, answer);
+        scanning.addLast(p);
         return true;
     }
 
-    private static Map<Row, Long> accumulate(TraceSnapshot s, long t, Row key) {
-        Map<Row, Long> out = new TreeMap<>();
-        for (KeyValDiff kv : key == null ? s.readAt(t) : s.readAt(t, key)) {
-            out.merge(kv.val(), kv.diff(), Long::sum);
+    /** Reads up to {@link #FUEL} keys of {@code p}; true once it is answered. */
+    private boolean slice(Pending p) {
+        PeekRequest r = p.request;
+        long t = r.time();
+        Cursor c = p.cursor;
+        try {
+            for (int keys = 0; keys < FUEL && c.keyValid(); keys++, c.stepKey()) {
+                if (r.literalKey() != null && c.compareKey(r.literalKey()) != 0) {
+                    break;
+                }
+                for (; c.valValid(); c.stepVal()) {
+                    long n = c.accumulate(t);
+                    if (n == 0) {
+                        continue;
+                    }
+                    Row val = c.val();
+                    if (n < 0) {
+                        throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, val);
+                    }
+                    Row mapped = p.mfp == null ? val : p.mfp.apply(val);
+                    if (mapped != null) {
+                        p.out.add(new RowCount(mapped, n));
+                    }
+                }
+                if (r.literalKey() != null) {
+                    c.stepKey();
+                    break;
+                }
+            }
+        } catch (RuntimeException e) {
+            finish(p, failure(e));
+            return true;
         }
-        return out;
+        if (c.keyValid() && (r.literalKey() == null || c.compareKey(r.literalKey()) == 0)) {
+            return false;
+        }
+        finish(p, new PeekPartial.Rows(p.out));
+        return true;
+    }
+
+    private static PeekPartial failure(RuntimeException e) {
+        if (e instanceof SpindleException) {
+            return new PeekPartial.Error((SpindleException) e);
+        }
+        // a bug must fail the peek, not the interactive worker
+        return new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
+    }
+
+    private void finish(Pending p, PeekPartial answer) {
+        p.reader.close();
+        p.sink.partial(p.request.uuid(), worker, answer);
     }
 }

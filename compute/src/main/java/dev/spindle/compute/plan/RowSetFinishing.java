@@ -33,15 +33,18 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
     /**
      * Which rows the finishing keeps, before projection: pairs {@code (index into rows, copies)}
      * in output order, for rows with multiplicities ({@code counts[i]} copies of
-     * {@code rows.get(i)}, each positive). Ordered by {@link #order()}, then by the whole row.
+     * {@code rows.get(i)}, each positive) given sorted by row. Ordered by {@link #order()}, then
+     * by the whole row (without an order, the given order is kept).
      */
     public List<long[]> select(List<Row> rows, long[] counts) {
         List<Integer> idx = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             idx.add(i);
         }
-        java.util.Comparator<Row> cmp = RowComparators.of(order);
-        idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
+        if (!order.isEmpty()) {
+            java.util.Comparator<Row> cmp = RowComparators.of(order);
+            idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
+        }
         List<long[]> out = new ArrayList<>();
         long skip = offset;
         long left = limit < 0 ? Long.MAX_VALUE : limit;
