@@ -20,15 +20,15 @@ import java.util.concurrent.TimeUnit;
 public final class Subscription implements AutoCloseable {
     private final TableLog log;
     private final Frontier from;
-    private TableBatch catchUp;
+    private final java.util.ArrayDeque<TableBatch> catchUp;
     private TableLog.Node cursor;
     private volatile boolean closed;
     private volatile Runnable waker;
 
-    Subscription(TableLog log, Frontier from, TableBatch catchUp, TableLog.Node cursor) {
+    Subscription(TableLog log, Frontier from, java.util.List<TableBatch> catchUp, TableLog.Node cursor) {
         this.log = log;
         this.from = from;
-        this.catchUp = catchUp;
+        this.catchUp = new java.util.ArrayDeque<>(catchUp);
         this.cursor = cursor;
     }
 
@@ -42,10 +42,11 @@ public final class Subscription implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("subscription closed");
         }
-        if (catchUp != null) {
-            TableBatch b = catchUp;
-            catchUp = null;
-            return b;
+        while (!catchUp.isEmpty()) {
+            TableBatch b = trim(catchUp.pollFirst());
+            if (b != null) {
+                return b;
+            }
         }
         while (true) {
             TableLog.Node next = cursor.next;

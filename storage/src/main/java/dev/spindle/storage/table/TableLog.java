@@ -69,12 +69,14 @@ public final class TableLog {
      * @param since compaction frontier
      * @param upper sealed frontier
      * @param base consolidated updates of every batch up to and including {@code baseThrough}
+     *     (an immutable list, handed to listeners without copying)
+     * @param baseUpper the upper of {@code baseThrough}: every base update is at a time before it
      * @param baseThrough the last chain node folded into {@code base}
      * @param tail the last chain node of this state; later nodes belong to later states
      * @param recentUpdates number of updates in the nodes after {@code baseThrough}
      */
-    private record State(Frontier since, Frontier upper, List<Update> base, Node baseThrough, Node tail,
-                         long recentUpdates, boolean closed) {
+    private record State(Frontier since, Frontier upper, List<Update> base, Frontier baseUpper, Node baseThrough,
+                         Node tail, long recentUpdates, boolean closed) {
     }
 
     private final GlobalId id;
@@ -89,7 +91,7 @@ public final class TableLog {
         this.id = Objects.requireNonNull(id, "id");
         this.desc = Objects.requireNonNull(desc, "desc");
         Node sentinel = new Node(null);
-        this.state = new State(Frontier.MIN, Frontier.MIN, List.of(), sentinel, sentinel, 0, false);
+        this.state = new State(Frontier.MIN, Frontier.MIN, List.of(), Frontier.MIN, sentinel, sentinel, 0, false);
     }
 
     /** The table's id. */
@@ -163,9 +165,10 @@ public final class TableLog {
             for (Node n = s.baseThrough.next; n != null; n = n == node ? null : n.next) {
                 all.addAll(n.batch.updates());
             }
-            next = new State(s.since, batch.upper(), Consolidation.consolidate(all), node, node, 0, false);
+            next = new State(s.since, batch.upper(), List.copyOf(Consolidation.consolidate(all)), batch.upper(), node, node, 0,
+                    false);
         } else {
-            next = new State(s.since, batch.upper(), s.base, s.baseThrough, node, recent, false);
+            next = new State(s.since, batch.upper(), s.base, s.baseUpper, s.baseThrough, node, recent, false);
         }
         state = next;
         synchronized (appendSignal) {
@@ -197,8 +200,8 @@ public final class TableLog {
             n = n.next;
             all.addAll(n.batch.updates());
         }
-        state = new State(newSince, s.upper, Consolidation.advanceAndConsolidate(all, newSince), s.tail, s.tail, 0,
-                s.closed);
+        state = new State(newSince, s.upper, List.copyOf(Consolidation.advanceAndConsolidate(all, newSince)), s.upper,
+                s.tail, s.tail, 0, s.closed);
     }
 
     /**
@@ -214,7 +217,7 @@ public final class TableLog {
             publish(s, new TableBatch(s.upper, Frontier.EMPTY, List.of()));
             s = state;
         }
-        state = new State(s.since, s.upper, s.base, s.baseThrough, s.tail, s.recentUpdates, true);
+        state = new State(s.since, s.upper, s.base, s.baseUpper, s.baseThrough, s.tail, s.recentUpdates, true);
     }
 
     /** True once {@link #close} was called. */
@@ -306,8 +309,10 @@ public final class TableLog {
 
     /**
      * Subscribes to every update at a time {@code >= from}: first what the log already holds at
-     * those times (one batch {@code [from, upper)}, if {@code from < upper}), then each later
-     * batch as it is appended, in order, exactly once.
+     * those times (the consolidated base as one batch, handed over without copying when
+     * {@code from <= since}, then the recent batches), then each later batch as it is appended,
+     * in order, exactly once; descriptions are contiguous from {@code from}. Cheap to call: the
+     * listener, not the caller, walks the data.
      *
      * @throws SpindleException {@link ErrorCode#READ_BEFORE_SINCE_3} if {@code from < since}
      */
@@ -316,23 +321,26 @@ public final class TableLog {
         if (!s.since.lessEqual(from)) {
             throw new SpindleException(ErrorCode.READ_BEFORE_SINCE_3, id, from, s.since);
         }
-        TableBatch catchUp = null;
-        if (from.lessThan(s.upper)) {
-            List<Update> kept = new ArrayList<>();
-            for (Update u : s.base) {
-                if (from.lessEqual(u.time())) {
-                    kept.add(u);
-                }
-            }
-            for (Node n = s.baseThrough; n != s.tail; ) {
-                n = n.next;
-                for (Update u : n.batch.updates()) {
+        // What the log already holds at times >= from, without copying or re-sorting it: the
+        // consolidated base as one batch [from, baseUpper), then the recent batches as they are
+        // (trimmed to from by the subscription). Contiguous with what the chain delivers next.
+        List<TableBatch> catchUp = new ArrayList<>();
+        if (from.lessThan(s.baseUpper)) {
+            List<Update> base = s.base;
+            if (s.since.lessThan(from)) {
+                List<Update> kept = new ArrayList<>();
+                for (Update u : base) {
                     if (from.lessEqual(u.time())) {
                         kept.add(u);
                     }
                 }
+                base = kept;
             }
-            catchUp = new TableBatch(from, s.upper, Consolidation.consolidate(kept));
+            catchUp.add(new TableBatch(from, s.baseUpper, base));
+        }
+        for (Node n = s.baseThrough; n != s.tail; ) {
+            n = n.next;
+            catchUp.add(n.batch);
         }
         openSubscriptions.incrementAndGet();
         return new Subscription(this, from, catchUp, s.tail);
