@@ -81,6 +81,26 @@ public final class BatchMerger {
         return new BatchMerger(older, newer, compaction);
     }
 
+    /**
+     * Starts merging two parts of one batch being assembled: both must have the same description,
+     * which the result keeps (no compaction beyond their since). Used to build a large batch in
+     * fueled slices from separately sorted parts.
+     *
+     * @throws IllegalArgumentException if the descriptions differ
+     */
+    public static BatchMerger beginParts(Batch a, Batch b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        if (!a.description().equals(b.description())) {
+            throw new IllegalArgumentException("parts of one batch must share a description: " + a.description()
+                    + " and " + b.description());
+        }
+        if (a.description().since().isEmpty()) {
+            throw new IllegalArgumentException("cannot merge parts compacted to the empty frontier");
+        }
+        return new BatchMerger(a, b, a.description().since());
+    }
+
     /** Merges {@code older} and {@code newer} completely. */
     public static Batch mergeNow(Batch older, Batch newer, Frontier compaction) {
         BatchMerger m = begin(older, newer, compaction);

@@ -15,7 +15,10 @@ import java.util.List;
  * Arranges its input: buffers updates until the input frontier passes their times, then inserts
  * them as one batch {@code [previous frontier, new frontier)} into its {@link ArrangementPort}
  * and passes the same updates on to the operators that read the arrangement (join, reduce), so
- * they receive exactly what the arrangement has accepted. Does fueled maintenance every run.
+ * they receive exactly what the arrangement has accepted. A large seal (a hydration) is keyed in
+ * slices of {@link #FUEL} updates and assembled by the arrangement in slices too; the accepted
+ * updates and the new frontier are passed on only once the batch is in. Does fueled maintenance
+ * every run.
  */
 public final class Arrange extends Operator {
     private final InputPort in;
@@ -25,6 +28,13 @@ public final class Arrange extends Operator {
     private final OutputPort errs;
     private List<Update> pending = new ArrayList<>();
     private Frontier upper = Frontier.MIN;
+    // A seal in progress: the updates before sealingTo, keyed in slices, then inserted.
+    private Frontier sealingTo;
+    private List<Update> sealing;
+    private List<Row> keys;
+    private List<Update> keyed;
+    private int keyedUpTo;
+    private boolean inserted;
 
     /**
      * @param keyFn the key of each row; its data errors go to {@code errs} (null when the key is
@@ -46,40 +56,72 @@ public final class Arrange extends Operator {
         return arrangement;
     }
 
+    /** Updates keyed per run: a large seal (a hydration) is keyed over many runs. */
+    static final int FUEL = 1 << 14;
+
     @Override
     public boolean run() {
         List<Update> batch = in.drain();
         pending.addAll(batch);
-        Frontier f = in.frontier();
         boolean did = !batch.isEmpty();
-        if (upper.lessThan(f)) {
-            List<Update> sealed = new ArrayList<>();
-            List<Update> later = new ArrayList<>();
-            for (Update u : pending) {
-                (f.isSealed(u.time()) ? sealed : later).add(u);
+        if (sealingTo == null) {
+            Frontier f = in.frontier();
+            if (upper.lessThan(f)) {
+                List<Update> later = new ArrayList<>();
+                sealing = new ArrayList<>();
+                for (Update u : pending) {
+                    (f.isSealed(u.time()) ? sealing : later).add(u);
+                }
+                pending = later;
+                sealingTo = f;
+                keys = new ArrayList<>(sealing.size());
+                keyed = new ArrayList<>(sealing.size());
+                keyedUpTo = 0;
+                did = true;
             }
-            pending = later;
-            List<Row> keys = new ArrayList<>(sealed.size());
-            List<Update> keyed = new ArrayList<>(sealed.size());
-            for (Update u : sealed) {
-                try {
-                    keys.add(keyFn.key(u.row()));
-                    keyed.add(u);
-                } catch (SpindleException e) {
-                    if (errs == null) {
-                        throw e;
+        }
+        if (sealingTo != null) {
+            did = true;
+            if (keyedUpTo < sealing.size()) {
+                int to = Math.min(sealing.size(), keyedUpTo + FUEL);
+                for (int i = keyedUpTo; i < to; i++) {
+                    Update u = sealing.get(i);
+                    try {
+                        keys.add(keyFn.key(u.row()));
+                        keyed.add(u);
+                    } catch (SpindleException e) {
+                        if (errs == null) {
+                            throw e;
+                        }
+                        errs.give(new Update(EvalErrors.toRow(e), u.time(), u.diff()));
                     }
-                    errs.give(new Update(EvalErrors.toRow(e), u.time(), u.diff()));
+                }
+                keyedUpTo = to;
+                if (keyedUpTo < sealing.size()) {
+                    return true;
                 }
             }
-            arrangement.insert(keys, keyed, upper, f);
-            accepted.giveAll(keyed);
-            accepted.advance(f);
-            if (errs != null) {
-                errs.advance(f);
+            if (!inserted) {
+                arrangement.insert(keys, keyed, upper, sealingTo);
+                inserted = true;
             }
-            upper = f;
-            did = true;
+            arrangement.work();
+            if (!sealingTo.lessEqual(arrangement.upper())) {
+                return true; // still being assembled
+            }
+            // The arrangement holds the batch: pass its updates on, then seal.
+            accepted.giveAll(keyed);
+            accepted.advance(sealingTo);
+            if (errs != null) {
+                errs.advance(sealingTo);
+            }
+            upper = sealingTo;
+            sealingTo = null;
+            inserted = false;
+            sealing = null;
+            keys = null;
+            keyed = null;
+            return true;
         }
         return arrangement.work() || did;
     }

@@ -25,9 +25,12 @@ import java.util.List;
 public final class SpineArrangement implements ArrangementPort {
     /** Merge work per {@link #work()} call, in updates read. */
     static final long FUEL = 1L << 14;
+    /** Largest batch built in one step; larger inserts are assembled from parts in slices. */
+    static final int PART = 1 << 14;
 
     private final Spine spine;
     private TraceHandle template;
+    private Assembly assembly; // a large insert in progress
 
     /** An arrangement readable from {@code MIN}. */
     public SpineArrangement() {
@@ -56,21 +59,86 @@ public final class SpineArrangement implements ArrangementPort {
         return spine.size();
     }
 
+    /**
+     * Inserts the batch: at once if it is small, else in fueled slices by {@link #work()} (parts
+     * of {@link #PART} updates sorted one per call, then merged pairwise under fuel), so a large
+     * hydration never holds its worker for long. The upper advances when the batch is in.
+     *
+     * @throws IllegalStateException if a previous large insert is still being assembled
+     */
     @Override
     public void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier upper) {
         releaseTemplate();
-        BatchBuilder b = new BatchBuilder(updates.size());
-        for (int i = 0; i < updates.size(); i++) {
+        if (assembly != null) {
+            throw new IllegalStateException("an insert is still being assembled");
+        }
+        Description d = Description.of(lower, upper);
+        if (updates.size() <= PART) {
+            spine.insert(build(keys, updates, 0, updates.size(), d));
+        } else {
+            assembly = new Assembly(keys, updates, d);
+        }
+    }
+
+    private static Batch build(List<Row> keys, List<Update> updates, int from, int to, Description d) {
+        BatchBuilder b = new BatchBuilder(to - from);
+        for (int i = from; i < to; i++) {
             Update u = updates.get(i);
             b.push(keys.get(i), u.row(), u.time(), u.diff());
         }
-        Batch batch = b.build(Description.of(lower, upper));
-        spine.insert(batch);
+        return b.build(d);
     }
 
     @Override
     public boolean work() {
+        if (assembly != null) {
+            Batch done = assembly.step();
+            if (done != null) {
+                assembly = null;
+                spine.insert(done);
+            }
+            return true;
+        }
         return spine.work(FUEL);
+    }
+
+    /** A large batch being built: sorted parts, then pairwise merges, one slice per step. */
+    private static final class Assembly {
+        private final List<Row> keys;
+        private final List<Update> updates;
+        private final Description description;
+        private final java.util.ArrayDeque<Batch> parts = new java.util.ArrayDeque<>();
+        private int built;
+        private dev.spindle.compute.arrangement.batch.BatchMerger merging;
+
+        Assembly(List<Row> keys, List<Update> updates, Description description) {
+            this.keys = keys;
+            this.updates = updates;
+            this.description = description;
+        }
+
+        /** Does one slice; returns the finished batch, or null while work remains. */
+        Batch step() {
+            if (built < updates.size()) {
+                int to = Math.min(updates.size(), built + PART);
+                parts.addLast(build(keys, updates, built, to, description));
+                built = to;
+                return null;
+            }
+            if (merging != null) {
+                merging.work(FUEL);
+                if (!merging.isDone()) {
+                    return null;
+                }
+                parts.addLast(merging.result());
+                merging = null;
+            }
+            if (parts.size() == 1) {
+                return parts.pollFirst();
+            }
+            merging = dev.spindle.compute.arrangement.batch.BatchMerger.beginParts(parts.pollFirst(), parts.pollFirst());
+            return null;
+        }
     }
 
     @Override
@@ -98,6 +166,7 @@ public final class SpineArrangement implements ArrangementPort {
     @Override
     public void close() {
         releaseTemplate();
+        assembly = null;
         spine.close();
     }
 }
