@@ -49,6 +49,8 @@ class IntrospectionTest {
         f.createDividingIndex(I3, 1); // 10 rows have v = 0: ten division errors
         assertEquals(f.contents(1), f.rows(I1, 1));
         assertEquals(f.contents(1), f.rows(I2, 1));
+        // wait until I3 is sealed past 1 too (its answer is the division error)
+        assertTrue(f.peek(I3, 1).get(20, TimeUnit.SECONDS) instanceof dev.spindle.compute.peek.PeekResponse.Error);
         return IntrospectionCollector.start(f.ctl, ArrangementFactory.SPINE);
     }
 
