@@ -34,6 +34,15 @@ public class SpindleException extends RuntimeException {
     }
 
     /**
+     * {@code t} itself if it is a {@code SpindleException}, else an
+     * {@link ErrorCode#INTERNAL_ERROR_1} caused by it: what a bug becomes when it must fail one
+     * request (a peek, a dataflow) rather than the thread that met it.
+     */
+    public static SpindleException wrap(Throwable t) {
+        return t instanceof SpindleException ? (SpindleException) t : withCause(t, ErrorCode.INTERNAL_ERROR_1, t.toString());
+    }
+
+    /**
      * An error whose message was formatted elsewhere, e.g. one that travelled as data through an
      * {@code errs} collection and is raised again by a peek.
      */

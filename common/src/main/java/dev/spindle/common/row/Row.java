@@ -129,6 +129,26 @@ public final class Row implements Comparable<Row> {
         return RowCodec.kindAt(bytes, offsetOf(column));
     }
 
+    /** The kind of every column, in one pass over the encoding. */
+    public DatumKind[] kinds() {
+        DatumKind[] out = new DatumKind[arity()];
+        int i = 0;
+        for (int p = 0; p < bytes.length; p = RowCodec.skip(bytes, p)) {
+            out[i++] = RowCodec.kindAt(bytes, p);
+        }
+        return out;
+    }
+
+    /** True if some column holds NULL; decodes nothing. */
+    public boolean hasNull() {
+        for (int p = 0; p < bytes.length; p = RowCodec.skip(bytes, p)) {
+            if ((bytes[p] & 0xFF) == RowCodec.TAG_NULL) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True if {@code column} holds NULL. */
     public boolean isNull(int column) {
         return (bytes[offsetOf(column)] & 0xFF) == RowCodec.TAG_NULL;

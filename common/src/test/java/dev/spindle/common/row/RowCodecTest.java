@@ -112,6 +112,15 @@ class RowCodecTest {
     }
 
     @Test
+    void kindsAndHasNullReadTagsOnly() {
+        Row r = Row.of(1L, null, "x");
+        assertArrayEquals(new DatumKind[] {DatumKind.INTEGER, DatumKind.NULL, DatumKind.STRING}, r.kinds());
+        assertTrue(r.hasNull());
+        assertTrue(!Row.of(1L, "x").hasNull());
+        assertTrue(!Row.EMPTY.hasNull());
+    }
+
+    @Test
     void typedGettersRefuseOtherKinds() {
         Row r = Row.of("x", 1L);
         assertThrows(IllegalStateException.class, () -> r.getBoolean(1));

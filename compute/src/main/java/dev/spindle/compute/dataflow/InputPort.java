@@ -34,14 +34,10 @@ public final class InputPort {
             Message m;
             while ((m = channel.poll(s, worker)) != null) {
                 if (m instanceof Message.Data) {
-                    List<Update> ups = ((Message.Data) m).updates();
                     if (out == null) {
-                        out = ups.size() > 64 ? new ArrayList<>(ups) : new ArrayList<>();
-                        if (ups.size() > 64) {
-                            continue;
-                        }
+                        out = new ArrayList<>();
                     }
-                    out.addAll(ups);
+                    out.addAll(((Message.Data) m).updates());
                 } else {
                     senderBounds[s] = Math.max(senderBounds[s], ((Message.Progress) m).frontier().bound());
                 }

@@ -6,6 +6,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -63,16 +64,15 @@ public final class IndexImportSource extends Operator {
 
     private void emit(ArrangementPort.Reader reader, Frontier upper, OutputPort out) {
         List<Update> ups = new ArrayList<>();
-        ArrangementPort.Reader r = reader;
-        dev.spindle.compute.operator.reduce.KeyedReader.EntryConsumer c = (row, t, d) -> {
+        KeyedReader.EntryConsumer c = (row, t, d) -> {
             if (upper.isSealed(t)) {
                 ups.add(new Update(row, Timestamp.advanceBy(t, asOf), d));
             }
         };
         if (started) {
-            r.readFrom(read, c);
+            reader.readFrom(read, c);
         } else {
-            r.scan(c);
+            reader.scan(c);
         }
         out.giveAll(ups);
     }

@@ -85,11 +85,8 @@ public final class PeekService {
             PeekPartial answer;
             try {
                 answer = answer(p.request, bundle);
-            } catch (SpindleException e) {
-                answer = new PeekPartial.Error(e);
             } catch (RuntimeException e) {
-                // a bug must fail the peek, not the worker
-                answer = new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
+                answer = new PeekPartial.Error(SpindleException.wrap(e)); // a bug fails the peek, not the worker
             }
             p.sink.partial(p.request.uuid(), worker, answer);
         }

@@ -202,12 +202,9 @@ public final class SharedPeekService {
         return true;
     }
 
+    /** A bug must fail the peek, not the interactive worker. */
     private static PeekPartial failure(RuntimeException e) {
-        if (e instanceof SpindleException) {
-            return new PeekPartial.Error((SpindleException) e);
-        }
-        // a bug must fail the peek, not the interactive worker
-        return new PeekPartial.Error(SpindleException.withCause(e, ErrorCode.INTERNAL_ERROR_1, e.toString()));
+        return new PeekPartial.Error(SpindleException.wrap(e));
     }
 
     private void finish(Pending p, PeekPartial answer) {

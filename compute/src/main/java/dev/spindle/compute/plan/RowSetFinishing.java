@@ -37,18 +37,20 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
      * by the whole row (without an order, the given order is kept).
      */
     public List<long[]> select(List<Row> rows, long[] counts) {
-        List<Integer> idx = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            idx.add(i);
-        }
+        List<Integer> idx = null; // the given order unless there are ORDER BY terms
         if (!order.isEmpty()) {
+            idx = new ArrayList<>(rows.size());
+            for (int i = 0; i < rows.size(); i++) {
+                idx.add(i);
+            }
             java.util.Comparator<Row> cmp = RowComparators.of(order);
             idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
         }
         List<long[]> out = new ArrayList<>();
         long skip = offset;
         long left = limit < 0 ? Long.MAX_VALUE : limit;
-        for (int i : idx) {
+        for (int k = 0; k < rows.size(); k++) {
+            int i = idx == null ? k : idx.get(k);
             if (left == 0) {
                 break;
             }

@@ -1,5 +1,7 @@
 package dev.spindle.compute.runtime;
 
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
 import dev.spindle.compute.dataflow.DataflowBuilder;
 import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Operator;
@@ -213,13 +215,9 @@ public final class Worker implements Runnable {
                 LOG.log(Level.FINE, "dataflow " + e.getKey() + " failed on worker " + index, ex);
                 closeAll(e.getValue());
                 it.remove();
-                List<dev.spindle.common.id.GlobalId> lost = traces.removeDataflow(e.getKey());
+                List<GlobalId> lost = traces.removeDataflow(e.getKey());
                 runtime.fail(e.getKey(), index, ex);
-                dev.spindle.common.error.SpindleException error = ex instanceof dev.spindle.common.error.SpindleException
-                        ? (dev.spindle.common.error.SpindleException) ex
-                        : dev.spindle.common.error.SpindleException.withCause(ex,
-                                dev.spindle.common.error.ErrorCode.INTERNAL_ERROR_1, "dataflow failed: " + ex);
-                peeks.fail(lost, error, index);
+                peeks.fail(lost, SpindleException.wrap(ex), index);
             }
         }
         return busy;

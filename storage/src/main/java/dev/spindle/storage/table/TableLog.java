@@ -160,11 +160,7 @@ public final class TableLog {
         long recent = s.recentUpdates + batch.updates().size();
         State next;
         if (recent > Math.max(64, s.base.size())) {
-            List<Update> all = new ArrayList<>(s.base.size() + (int) Math.min(recent, Integer.MAX_VALUE));
-            all.addAll(s.base);
-            for (Node n = s.baseThrough.next; n != null; n = n == node ? null : n.next) {
-                all.addAll(n.batch.updates());
-            }
+            List<Update> all = updatesThrough(s.base, s.baseThrough, node);
             next = new State(s.since, batch.upper(), List.copyOf(Consolidation.consolidate(all)), batch.upper(), node, node, 0,
                     false);
         } else {
@@ -195,11 +191,7 @@ public final class TableLog {
         if (!newSince.lessEqual(s.upper)) {
             throw new SpindleException(ErrorCode.READ_NOT_SEALED_3, id, newSince, s.upper);
         }
-        List<Update> all = new ArrayList<>(s.base);
-        for (Node n = s.baseThrough; n != s.tail; ) {
-            n = n.next;
-            all.addAll(n.batch.updates());
-        }
+        List<Update> all = updatesThrough(s.base, s.baseThrough, s.tail);
         state = new State(newSince, s.upper, List.copyOf(Consolidation.advanceAndConsolidate(all, newSince)), s.upper,
                 s.tail, s.tail, 0, s.closed);
     }
@@ -225,6 +217,16 @@ public final class TableLog {
         return state.closed;
     }
 
+    /** {@code base} followed by the updates of the chain nodes after {@code from} through {@code to}. */
+    private static List<Update> updatesThrough(List<Update> base, Node from, Node to) {
+        List<Update> all = new ArrayList<>(base);
+        for (Node n = from; n != to; ) {
+            n = n.next;
+            all.addAll(n.batch.updates());
+        }
+        return all;
+    }
+
     private void checkOpen(State s) {
         if (s.closed) {
             throw new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, id);
@@ -235,14 +237,14 @@ public final class TableLog {
     }
 
     private void checkRow(Row row) {
-        int arity = row.arity();
-        if (arity != desc.arity()) {
-            throw new IllegalArgumentException("row " + row + " has " + arity + " columns, table " + id
+        DatumKind[] kinds = row.kinds();
+        if (kinds.length != desc.arity()) {
+            throw new IllegalArgumentException("row " + row + " has " + kinds.length + " columns, table " + id
                     + " has " + desc.arity());
         }
-        for (int i = 0; i < arity; i++) {
+        for (int i = 0; i < kinds.length; i++) {
             Column c = desc.column(i);
-            DatumKind k = row.kind(i);
+            DatumKind k = kinds[i];
             if (k == DatumKind.NULL) {
                 if (!c.type().nullable()) {
                     throw new SpindleException(ErrorCode.NOT_NULL_VIOLATION_1, c.name());
@@ -291,11 +293,7 @@ public final class TableLog {
         if (!s.upper.isSealed(asOf)) {
             throw new SpindleException(ErrorCode.READ_NOT_SEALED_3, id, asOf, s.upper);
         }
-        List<Update> all = new ArrayList<>(s.base);
-        for (Node n = s.baseThrough; n != s.tail; ) {
-            n = n.next;
-            all.addAll(n.batch.updates());
-        }
+        List<Update> all = updatesThrough(s.base, s.baseThrough, s.tail);
         Map<Row, Long> acc = Consolidation.accumulate(all, asOf);
         List<Update> out = new ArrayList<>(acc.size());
         for (Map.Entry<Row, Long> e : acc.entrySet()) {

@@ -121,7 +121,7 @@ public final class ArrangedJoin extends Operator {
         List<Update> matches = new ArrayList<>();
         for (int i : order) {
             Row k = keys.get(i);
-            if (hasNull(k)) {
+            if (k.hasNull()) {
                 continue;
             }
             if (!k.equals(current)) {
@@ -154,12 +154,4 @@ public final class ArrangedJoin extends Operator {
         return min == Long.MAX_VALUE ? Frontier.EMPTY : Frontier.at(min);
     }
 
-    private static boolean hasNull(Row key) {
-        for (Object v : key.toArray()) {
-            if (v == null) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -9,7 +9,6 @@ import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.plan.AggregateFunc;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
