@@ -100,6 +100,11 @@ public final class OutputPort {
         return true;
     }
 
+    /** True if some channel reads this output (updates given to an unconnected output are dropped). */
+    public boolean isConnected() {
+        return !links.isEmpty();
+    }
+
     /** The frontier promised so far. */
     public Frontier frontier() {
         return frontier;

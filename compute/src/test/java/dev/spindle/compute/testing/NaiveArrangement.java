@@ -4,6 +4,7 @@ import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Consolidation;
 import dev.spindle.common.update.Update;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.reduce.KeyedReader;
 import java.util.ArrayList;
@@ -32,16 +33,16 @@ public final class NaiveArrangement implements ArrangementPort {
     }
 
     @Override
-    public void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier newUpper) {
+    public void insert(StagedUpdates updates, Frontier lower, Frontier newUpper) {
         if (!lower.equals(upper)) {
             throw new IllegalStateException("batch at " + lower + " but upper is " + upper);
         }
         for (int i = 0; i < updates.size(); i++) {
-            Update u = updates.get(i);
+            Update u = updates.update(i);
             if (!lower.lessEqual(u.time()) || !newUpper.isSealed(u.time())) {
                 throw new IllegalStateException("update outside its batch");
             }
-            byKey.computeIfAbsent(keys.get(i), k -> new ArrayList<>()).add(u);
+            byKey.computeIfAbsent(updates.key(i), k -> new ArrayList<>()).add(u);
         }
         upper = newUpper;
     }

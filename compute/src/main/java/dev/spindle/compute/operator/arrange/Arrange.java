@@ -1,40 +1,39 @@
 package dev.spindle.compute.operator.arrange;
 
 import dev.spindle.common.error.SpindleException;
-import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import dev.spindle.compute.dataflow.InputPort;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.EvalErrors;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Arranges its input: buffers updates until the input frontier passes their times, then inserts
- * them as one batch {@code [previous frontier, new frontier)} into its {@link ArrangementPort}
- * and passes the same updates on to the operators that read the arrangement (join, reduce), so
- * they receive exactly what the arrangement has accepted. A large seal (a hydration) is keyed in
- * slices of {@link #FUEL} updates and assembled by the arrangement in slices too; the accepted
- * updates and the new frontier are passed on only once the batch is in. Does fueled maintenance
- * every run.
+ * Arranges its input: keys each update as it arrives and stages it in columns
+ * ({@link StagedUpdates}, no object per record), and once the input frontier passes their times
+ * inserts the staged updates as one batch {@code [previous frontier, new frontier)} into its
+ * {@link ArrangementPort}. Operators that read the arrangement (join, reduce) receive exactly what
+ * it accepted on {@code accepted}, after the batch is in and in slices of {@link #FUEL}, then the
+ * new frontier. A large seal (a hydration) is assembled by the arrangement in slices too, so no
+ * run holds the worker for long. Does fueled maintenance every run.
  */
 public final class Arrange extends Operator {
+    /** Accepted updates passed on per run. */
+    static final int FUEL = 1 << 14;
+
     private final InputPort in;
     private final ArrangementPort arrangement;
     private final OutputPort accepted;
     private final KeyFunction keyFn;
     private final OutputPort errs;
-    private List<Update> pending = new ArrayList<>();
+    private StagedUpdates pending = new StagedUpdates();
     private Frontier upper = Frontier.MIN;
-    // A seal in progress: the updates before sealingTo, keyed in slices, then inserted.
+    // A seal in progress: the staged updates before sealingTo, handed to the arrangement.
     private Frontier sealingTo;
-    private List<Update> sealing;
-    private List<Row> keys;
-    private List<Update> keyed;
-    private int keyedUpTo;
-    private boolean inserted;
+    private StagedUpdates sealing;
+    private int givenUpTo;
 
     /**
      * @param keyFn the key of each row; its data errors go to {@code errs} (null when the key is
@@ -56,74 +55,61 @@ public final class Arrange extends Operator {
         return arrangement;
     }
 
-    /** Updates keyed per run: a large seal (a hydration) is keyed over many runs. */
-    static final int FUEL = 1 << 14;
-
     @Override
     public boolean run() {
         List<Update> batch = in.drain();
-        pending.addAll(batch);
+        for (Update u : batch) {
+            stage(u);
+        }
         boolean did = !batch.isEmpty();
         if (sealingTo == null) {
             Frontier f = in.frontier();
             if (upper.lessThan(f)) {
-                List<Update> later = new ArrayList<>();
-                sealing = new ArrayList<>();
-                for (Update u : pending) {
-                    (f.isSealed(u.time()) ? sealing : later).add(u);
-                }
-                pending = later;
+                sealing = pending;
+                pending = sealing.splitOff(f);
                 sealingTo = f;
-                keys = new ArrayList<>(sealing.size());
-                keyed = new ArrayList<>(sealing.size());
-                keyedUpTo = 0;
+                givenUpTo = 0;
+                arrangement.insert(sealing, upper, sealingTo);
                 did = true;
             }
         }
-        if (sealingTo != null) {
-            did = true;
-            if (keyedUpTo < sealing.size()) {
-                int to = Math.min(sealing.size(), keyedUpTo + FUEL);
-                for (int i = keyedUpTo; i < to; i++) {
-                    Update u = sealing.get(i);
-                    try {
-                        keys.add(keyFn.key(u.row()));
-                        keyed.add(u);
-                    } catch (SpindleException e) {
-                        if (errs == null) {
-                            throw e;
-                        }
-                        errs.give(new Update(EvalErrors.toRow(e), u.time(), u.diff()));
-                    }
-                }
-                keyedUpTo = to;
-                if (keyedUpTo < sealing.size()) {
-                    return true;
-                }
-            }
-            if (!inserted) {
-                arrangement.insert(keys, keyed, upper, sealingTo);
-                inserted = true;
-            }
-            arrangement.work();
-            if (!sealingTo.lessEqual(arrangement.upper())) {
-                return true; // still being assembled
-            }
-            // The arrangement holds the batch: pass its updates on, then seal.
-            accepted.giveAll(keyed);
-            accepted.advance(sealingTo);
-            if (errs != null) {
-                errs.advance(sealingTo);
-            }
-            upper = sealingTo;
-            sealingTo = null;
-            inserted = false;
-            sealing = null;
-            keys = null;
-            keyed = null;
-            return true;
+        if (sealingTo == null) {
+            return arrangement.work() || did;
         }
-        return arrangement.work() || did;
+        if (!sealingTo.lessEqual(arrangement.upper())) {
+            arrangement.work();
+            return true; // still being assembled
+        }
+        // The arrangement holds the batch: pass its updates on, then seal.
+        if (accepted.isConnected() && givenUpTo < sealing.size()) {
+            int to = Math.min(sealing.size(), givenUpTo + FUEL);
+            for (int i = givenUpTo; i < to; i++) {
+                accepted.give(sealing.update(i));
+            }
+            givenUpTo = to;
+            if (givenUpTo < sealing.size()) {
+                return true;
+            }
+        }
+        accepted.advance(sealingTo);
+        if (errs != null) {
+            errs.advance(sealingTo);
+        }
+        upper = sealingTo;
+        sealingTo = null;
+        sealing = null;
+        return true;
+    }
+
+    private void stage(Update u) {
+        try {
+            pending.push(keyFn.key(u.row()), u.row(), u.time(), u.diff());
+        } catch (SpindleException e) {
+            if (errs == null) {
+                throw e;
+            }
+            errs.give(new Update(EvalErrors.toRow(e), u.time(), u.diff()));
+        }
     }
 
     @Override

@@ -1,10 +1,8 @@
 package dev.spindle.compute.operator.arrange;
 
-import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.common.update.Update;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import dev.spindle.compute.operator.reduce.KeyedReader;
-import java.util.List;
 
 /**
  * One worker's arrangement of a collection by key, as operators see it: the arrange operator
@@ -16,11 +14,12 @@ import java.util.List;
  */
 public interface ArrangementPort {
     /**
-     * Inserts the updates at times in {@code [lower, upper)}, {@code updates.get(i)} under key
-     * {@code keys.get(i)}, and advances the upper to {@code upper}; {@code lower} must be the
-     * current upper.
+     * Inserts the staged updates, all at times in {@code [lower, upper)}, and advances the upper
+     * to {@code upper} (at once, or once a large insert is assembled by {@link #work}); {@code
+     * lower} must be the current upper. The caller hands {@code updates} over: it may read them
+     * but must not push to them again.
      */
-    void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier upper);
+    void insert(StagedUpdates updates, Frontier lower, Frontier upper);
 
     /** Does a slice of maintenance work; {@code true} if more remains. */
     boolean work();

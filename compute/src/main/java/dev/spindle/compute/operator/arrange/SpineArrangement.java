@@ -1,17 +1,15 @@
 package dev.spindle.compute.operator.arrange;
 
-import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.common.update.Update;
 import dev.spindle.compute.arrangement.batch.Batch;
 import dev.spindle.compute.arrangement.batch.BatchBuilder;
 import dev.spindle.compute.arrangement.batch.Description;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import dev.spindle.compute.arrangement.spine.Spine;
 import dev.spindle.compute.arrangement.spine.TracePair;
 import dev.spindle.compute.arrangement.trace.ArrangementSize;
 import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
-import java.util.List;
 
 /**
  * The production {@link ArrangementPort}: a {@link Spine} written by its worker, read through
@@ -67,25 +65,22 @@ public final class SpineArrangement implements ArrangementPort {
      * @throws IllegalStateException if a previous large insert is still being assembled
      */
     @Override
-    public void insert(List<Row> keys, List<Update> updates, Frontier lower, Frontier upper) {
+    public void insert(StagedUpdates updates, Frontier lower, Frontier upper) {
         releaseTemplate();
         if (assembly != null) {
             throw new IllegalStateException("an insert is still being assembled");
         }
         Description d = Description.of(lower, upper);
         if (updates.size() <= PART) {
-            spine.insert(build(keys, updates, 0, updates.size(), d));
+            spine.insert(build(updates, 0, updates.size(), d));
         } else {
-            assembly = new Assembly(keys, updates, d);
+            assembly = new Assembly(updates, d);
         }
     }
 
-    private static Batch build(List<Row> keys, List<Update> updates, int from, int to, Description d) {
+    private static Batch build(StagedUpdates updates, int from, int to, Description d) {
         BatchBuilder b = new BatchBuilder(to - from);
-        for (int i = from; i < to; i++) {
-            Update u = updates.get(i);
-            b.push(keys.get(i), u.row(), u.time(), u.diff());
-        }
+        updates.copyTo(from, to, b);
         return b.build(d);
     }
 
@@ -104,15 +99,13 @@ public final class SpineArrangement implements ArrangementPort {
 
     /** A large batch being built: sorted parts, then pairwise merges, one slice per step. */
     private static final class Assembly {
-        private final List<Row> keys;
-        private final List<Update> updates;
+        private final StagedUpdates updates;
         private final Description description;
         private final java.util.ArrayDeque<Batch> parts = new java.util.ArrayDeque<>();
         private int built;
         private dev.spindle.compute.arrangement.batch.BatchMerger merging;
 
-        Assembly(List<Row> keys, List<Update> updates, Description description) {
-            this.keys = keys;
+        Assembly(StagedUpdates updates, Description description) {
             this.updates = updates;
             this.description = description;
         }
@@ -121,7 +114,7 @@ public final class SpineArrangement implements ArrangementPort {
         Batch step() {
             if (built < updates.size()) {
                 int to = Math.min(updates.size(), built + PART);
-                parts.addLast(build(keys, updates, built, to, description));
+                parts.addLast(build(updates, built, to, description));
                 built = to;
                 return null;
             }

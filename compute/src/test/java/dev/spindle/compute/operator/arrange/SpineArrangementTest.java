@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.common.update.Update;
-import java.util.ArrayList;
-import java.util.List;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -22,21 +20,19 @@ class SpineArrangementTest {
         SpineArrangement a = new SpineArrangement();
         ArrangementPort.Reader reader = a.openReader();
         Random rnd = new Random(3);
-        List<Update> ups = new ArrayList<>();
-        List<Row> keys = new ArrayList<>();
+        StagedUpdates ups = new StagedUpdates();
         Map<Row, Long> expected = new TreeMap<>();
         int n = SpineArrangement.PART * 5 + 123;
         for (int i = 0; i < n; i++) {
             Row r = Row.of((long) rnd.nextInt(1000), (long) rnd.nextInt(3)); // many duplicates across parts
             long d = rnd.nextInt(4) == 0 ? -1 : 1;
-            ups.add(new Update(r, 3, d));
-            keys.add(r.project(0));
+            ups.push(r.project(0), r, 3, d);
             expected.merge(r, d, Long::sum);
         }
         expected.values().removeIf(v -> v == 0);
-        a.insert(keys, ups, Frontier.MIN, Frontier.at(4));
+        a.insert(ups, Frontier.MIN, Frontier.at(4));
         assertEquals(Frontier.MIN, a.upper(), "not visible before it is assembled");
-        assertThrows(IllegalStateException.class, () -> a.insert(List.of(), List.of(), Frontier.MIN, Frontier.at(5)));
+        assertThrows(IllegalStateException.class, () -> a.insert(new StagedUpdates(), Frontier.MIN, Frontier.at(5)));
         int steps = 0;
         while (a.upper().equals(Frontier.MIN)) {
             assertTrue(a.work());
@@ -48,7 +44,7 @@ class SpineArrangementTest {
         got.values().removeIf(v -> v == 0);
         assertEquals(expected, got);
         assertEquals(Frontier.at(4), reader.upper());
-        a.insert(List.of(), List.of(), Frontier.at(4), Frontier.at(5));
+        a.insert(new StagedUpdates(), Frontier.at(4), Frontier.at(5));
         assertEquals(Frontier.at(5), a.upper(), "small inserts go in at once");
         reader.close();
         a.close();

@@ -1,0 +1,65 @@
+package dev.spindle.compute.arrangement.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.arrangement.NaiveTrace;
+import dev.spindle.compute.arrangement.NaiveTrace.U;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** {@link StagedUpdates} keeps what was pushed, splits by frontier and feeds batch builders exactly. */
+class StagedUpdatesProperties {
+
+    private static List<U> contents(StagedUpdates s) {
+        List<U> out = new ArrayList<>();
+        for (int i = 0; i < s.size(); i++) {
+            out.add(new U(s.key(i), s.val(i), s.time(i), s.diff(i)));
+            assertEquals(s.val(i), s.update(i).row());
+        }
+        return out;
+    }
+
+    @Property(tries = 200)
+    void splitOffKeepsSealedInOrderAndMovesTheRest(@ForAll long seed, @ForAll @IntRange(min = 0, max = 600) int n,
+                                                   @ForAll @IntRange(min = 10, max = 31) int frontier) {
+        Random r = new Random(seed);
+        List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
+        StagedUpdates s = new StagedUpdates();
+        List<U> nonZero = new ArrayList<>();
+        for (U u : us) {
+            s.push(u.key(), u.val(), u.time(), u.diff());
+            if (u.diff() != 0) {
+                nonZero.add(u);
+            }
+        }
+        assertEquals(nonZero, contents(s), "pushed in order, zero diffs dropped");
+        StagedUpdates later = s.splitOff(Frontier.at(frontier));
+        assertEquals(nonZero.stream().filter(u -> u.time() < frontier).toList(), contents(s));
+        assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).toList(), contents(later));
+        later.push(dev.spindle.common.row.Row.of(1), dev.spindle.common.row.Row.EMPTY, 40, 1);
+        assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).count() + 1, later.size(), "still writable");
+    }
+
+    @Property(tries = 100)
+    void copiedRangesBuildTheNaiveConsolidation(@ForAll long seed, @ForAll @IntRange(min = 0, max = 600) int n,
+                                                @ForAll @IntRange(min = 1, max = 5) int parts) {
+        Random r = new Random(seed);
+        List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
+        StagedUpdates s = new StagedUpdates();
+        for (U u : us) {
+            s.push(u.key(), u.val(), u.time(), u.diff());
+        }
+        BatchBuilder b = new BatchBuilder();
+        int step = Math.max(1, s.size() / parts);
+        for (int from = 0; from < s.size(); from += step) {
+            s.copyTo(from, Math.min(s.size(), from + step), b);
+        }
+        Batch batch = b.build(new Description(Frontier.at(10), Frontier.at(30), Frontier.at(10)));
+        assertEquals(NaiveTrace.consolidate(us, 10), NaiveTrace.contents(batch));
+    }
+}
