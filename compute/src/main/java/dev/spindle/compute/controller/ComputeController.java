@@ -1,9 +1,8 @@
 package dev.spindle.compute.controller;
 
 import dev.spindle.common.id.GlobalId;
-import dev.spindle.common.row.Row;
+import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.compute.operator.reduce.RowCount;
 import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
@@ -339,26 +338,11 @@ public final class ComputeController implements AutoCloseable {
                     return new PeekResponse.Error(((PeekPartial.Error) p).error());
                 }
             }
-            int size = 0;
+            List<PackedRows> rows = new ArrayList<>(parts.length);
             for (PeekPartial p : parts) {
-                size += ((PeekPartial.Rows) p).rows().size();
+                rows.add(((PeekPartial.Rows) p).rows());
             }
-            RowCount[] all = new RowCount[size];
-            int i = 0;
-            for (PeekPartial p : parts) {
-                for (RowCount rc : ((PeekPartial.Rows) p).rows()) {
-                    all[i++] = rc;
-                }
-            }
-            // Sort by row so results do not depend on how rows were partitioned.
-            java.util.Arrays.sort(all, (a, b) -> a.row().compareTo(b.row()));
-            List<Row> sorted = new ArrayList<>(size);
-            long[] n = new long[size];
-            for (i = 0; i < size; i++) {
-                sorted.add(all[i].row());
-                n[i] = all[i].count();
-            }
-            return new PeekResponse.Rows(request.finishing().finish(sorted, n));
+            return new PeekResponse.Rows(rows, request.finishing()); // merged by the reader
         }
     }
 }

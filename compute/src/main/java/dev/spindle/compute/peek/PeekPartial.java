@@ -1,15 +1,14 @@
 package dev.spindle.compute.peek;
 
 import dev.spindle.common.error.SpindleException;
-import dev.spindle.compute.operator.reduce.RowCount;
-import java.util.List;
+import dev.spindle.common.row.PackedRows;
 
 /** One worker's answer to a peek: its partition's rows, or an error. Plain values. */
 public sealed interface PeekPartial {
-    /** The worker's rows with multiplicities. */
-    record Rows(List<RowCount> rows) implements PeekPartial {
+    /** The worker's rows with multiplicities, packed (no object per row). */
+    record Rows(PackedRows rows) implements PeekPartial {
         public Rows {
-            rows = List.copyOf(rows);
+            java.util.Objects.requireNonNull(rows, "rows");
         }
     }
 

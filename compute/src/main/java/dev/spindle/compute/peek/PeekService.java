@@ -2,6 +2,7 @@ package dev.spindle.compute.peek;
 
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.export.TraceBundle;
@@ -9,7 +10,6 @@ import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.reduce.KeyedReader;
-import dev.spindle.compute.operator.reduce.RowCount;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -130,7 +130,7 @@ public final class PeekService {
                 return new PeekPartial.Error(EvalErrors.toException(e.getKey()));
             }
         }
-        List<RowCount> out = new ArrayList<>();
+        PackedRows.Builder out = PackedRows.builder(rows.size());
         MfpEvaluator mfp = r.mfp() == null ? null : r.mfp().evaluator();
         try {
             for (Map.Entry<Row, Long> e : rows.entrySet()) {
@@ -143,12 +143,12 @@ public final class PeekService {
                 }
                 Row mapped = mfp == null ? e.getKey() : mfp.apply(e.getKey());
                 if (mapped != null) {
-                    out.add(new RowCount(mapped, n));
+                    out.add(mapped, n);
                 }
             }
         } catch (SpindleException ex) {
             return new PeekPartial.Error(ex);
         }
-        return new PeekPartial.Rows(out);
+        return new PeekPartial.Rows(out.build());
     }
 }

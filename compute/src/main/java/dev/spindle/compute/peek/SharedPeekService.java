@@ -3,13 +3,13 @@ package dev.spindle.compute.peek;
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.arrangement.cursor.Cursor;
 import dev.spindle.compute.arrangement.trace.KeyValDiff;
 import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
-import dev.spindle.compute.operator.reduce.RowCount;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
 import java.util.ArrayDeque;
@@ -48,7 +48,7 @@ public final class SharedPeekService {
         final PointReader reader;
         Cursor cursor; // set when the scan starts
         MfpEvaluator mfp;
-        final List<RowCount> out = new ArrayList<>();
+        final PackedRows.Builder out = PackedRows.builder();
 
         Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
             this.request = request;
@@ -177,13 +177,16 @@ public final class SharedPeekService {
                     if (n == 0) {
                         continue;
                     }
-                    Row val = c.val();
                     if (n < 0) {
-                        throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, val);
+                        throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, c.val());
                     }
-                    Row mapped = p.mfp == null ? val : p.mfp.apply(val);
-                    if (mapped != null) {
-                        p.out.add(new RowCount(mapped, n));
+                    if (p.mfp == null) {
+                        p.out.add(c.valSlab(), c.valFrom(), c.valTo(), n); // copied as encoded, no Row
+                    } else {
+                        Row mapped = p.mfp.apply(c.val());
+                        if (mapped != null) {
+                            p.out.add(mapped, n);
+                        }
                     }
                 }
                 if (r.literalKey() != null) {
@@ -198,7 +201,7 @@ public final class SharedPeekService {
         if (c.keyValid() && (r.literalKey() == null || c.compareKey(r.literalKey()) == 0)) {
             return false;
         }
-        finish(p, new PeekPartial.Rows(p.out));
+        finish(p, new PeekPartial.Rows(p.out.build()));
         return true;
     }
 

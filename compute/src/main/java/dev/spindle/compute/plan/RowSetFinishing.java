@@ -1,5 +1,6 @@
 package dev.spindle.compute.plan;
 
+import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.row.Row;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,17 +66,55 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
         return out;
     }
 
-    /** Applies the finishing to rows with multiplicities: the output rows, one per copy. */
-    public List<Row> finish(List<Row> rows, long[] counts) {
-        List<Row> out = new ArrayList<>();
-        for (long[] kept : select(rows, counts)) {
-            Row r = rows.get((int) kept[0]);
-            Row projected = projection == null ? r : r.project(projection);
-            for (long k = 0; k < kept[1]; k++) {
-                out.add(projected);
+    /**
+     * Applies the finishing to rows with multiplicities given sorted by row: the kept entries,
+     * in output order, with the copies that survive offset and limit, projected. Rows are decoded
+     * only to evaluate ORDER BY terms and projections.
+     */
+    public PackedRows finish(PackedRows rows) {
+        int n = rows.size();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        if (!this.order.isEmpty()) {
+            Row[] decoded = new Row[n];
+            Integer[] boxed = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                decoded[i] = rows.row(i);
+                boxed[i] = i;
+            }
+            java.util.Comparator<Row> cmp = RowComparators.of(this.order);
+            java.util.Arrays.sort(boxed, (x, y) -> cmp.compare(decoded[x], decoded[y])); // stable: ties keep row order
+            for (int i = 0; i < n; i++) {
+                order[i] = boxed[i];
             }
         }
-        return out;
+        int[] kept = new int[n];
+        long[] copies = new long[n];
+        int k = 0;
+        long skip = offset;
+        long left = limit < 0 ? Long.MAX_VALUE : limit;
+        for (int j = 0; j < n && left > 0; j++) {
+            int i = order[j];
+            long skipped = Math.min(skip, rows.count(i));
+            skip -= skipped;
+            long c = Math.min(rows.count(i) - skipped, left);
+            left -= c;
+            if (c > 0) {
+                kept[k] = i;
+                copies[k++] = c;
+            }
+        }
+        PackedRows selected = rows.select(kept, copies, k);
+        if (projection == null) {
+            return selected;
+        }
+        PackedRows.Builder out = PackedRows.builder(k);
+        for (int i = 0; i < k; i++) {
+            out.add(selected.row(i).project(projection), selected.count(i));
+        }
+        return out.build();
     }
 
     @Override
