@@ -14,7 +14,8 @@ import java.util.Objects;
  * hydration leaves a handful of arrays for the garbage collector to trace, not millions of small
  * objects that survive young collections.
  *
- * <p>Append with {@link #push}; split off what a frontier does not yet seal with
+ * <p>Stored in chunks of {@link #CHUNK} updates, so growing never copies what is staged and no
+ * array is large. Append with {@link #push}; split off what a frontier does not yet seal with
  * {@link #splitOff}; copy ranges into a {@link BatchBuilder} with {@link #copyTo}. Not sorted and
  * not consolidated (zero diffs are dropped).
  *
@@ -22,14 +23,11 @@ import java.util.Objects;
  * it may be read by the thread it was handed to (publication through the worker's own hand-off).
  */
 public final class StagedUpdates {
-    private static final int INITIAL = 64;
+    /** Updates per chunk (every chunk but the last is full). */
+    public static final int CHUNK = 1 << 14;
+    private static final int SHIFT = 14;
 
-    private byte[] slab = new byte[INITIAL * 16];
-    private int slabLen;
-    private int[] keyStart = new int[INITIAL];
-    private int[] valStart = new int[INITIAL];
-    private long[] times = new long[INITIAL];
-    private long[] diffs = new long[INITIAL];
+    private final java.util.ArrayList<Chunk> chunks = new java.util.ArrayList<>();
     private int n;
     private long maxTime = Long.MIN_VALUE;
 
@@ -49,58 +47,24 @@ public final class StagedUpdates {
         if (diff == 0) {
             return;
         }
-        grow();
-        reserve(key.encodedLength() + val.encodedLength());
-        keyStart[n] = slabLen;
-        slabLen = key.writeTo(slab, slabLen);
-        valStart[n] = slabLen;
-        slabLen = val.writeTo(slab, slabLen);
-        times[n] = time;
-        diffs[n] = diff;
+        last().push(key, val, time, diff);
         maxTime = Math.max(maxTime, time);
         n++;
     }
 
+    private Chunk last() {
+        if (n == chunks.size() * CHUNK) {
+            chunks.add(new Chunk());
+        }
+        return chunks.get(chunks.size() - 1);
+    }
+
     private void pushEncoded(StagedUpdates from, int i) {
-        grow();
-        int kf = from.keyStart[i];
-        int end = from.end(i);
-        reserve(end - kf);
-        keyStart[n] = slabLen;
-        valStart[n] = slabLen + (from.valStart[i] - kf);
-        System.arraycopy(from.slab, kf, slab, slabLen, end - kf);
-        slabLen += end - kf;
-        times[n] = from.times[i];
-        diffs[n] = from.diffs[i];
-        maxTime = Math.max(maxTime, from.times[i]);
+        Chunk src = from.chunks.get(i >>> SHIFT);
+        int j = i & (CHUNK - 1);
+        last().pushEncoded(src, j);
+        maxTime = Math.max(maxTime, src.times[j]);
         n++;
-    }
-
-    private void grow() {
-        if (n == keyStart.length) {
-            int cap = (int) Math.min(Integer.MAX_VALUE - 8, 2L * n);
-            if (cap == n) {
-                throw new IllegalStateException("at most " + n + " updates can be staged");
-            }
-            keyStart = Arrays.copyOf(keyStart, cap);
-            valStart = Arrays.copyOf(valStart, cap);
-            times = Arrays.copyOf(times, cap);
-            diffs = Arrays.copyOf(diffs, cap);
-        }
-    }
-
-    private void reserve(int bytes) {
-        long need = (long) slabLen + bytes;
-        if (need > slab.length) {
-            if (need > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("at most 2 GB of updates can be staged");
-            }
-            slab = Arrays.copyOf(slab, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * slab.length)));
-        }
-    }
-
-    private int end(int i) {
-        return i + 1 < n ? keyStart[i + 1] : slabLen;
     }
 
     /**
@@ -115,14 +79,10 @@ public final class StagedUpdates {
         }
         StagedUpdates kept = new StagedUpdates();
         for (int i = 0; i < n; i++) {
-            (sealed.isSealed(times[i]) ? kept : later).pushEncoded(this, i);
+            (sealed.isSealed(time(i)) ? kept : later).pushEncoded(this, i);
         }
-        slab = kept.slab;
-        slabLen = kept.slabLen;
-        keyStart = kept.keyStart;
-        valStart = kept.valStart;
-        times = kept.times;
-        diffs = kept.diffs;
+        chunks.clear();
+        chunks.addAll(kept.chunks);
         n = kept.n;
         maxTime = kept.maxTime;
         return later;
@@ -132,32 +92,38 @@ public final class StagedUpdates {
     public void copyTo(int from, int to, BatchBuilder builder) {
         Objects.checkFromToIndex(from, to, n);
         for (int i = from; i < to; i++) {
-            builder.push(slab, keyStart[i], valStart[i], slab, valStart[i], end(i), times[i], diffs[i]);
+            Chunk c = chunks.get(i >>> SHIFT);
+            int j = i & (CHUNK - 1);
+            builder.push(c.slab, c.keyStart[j], c.valStart[j], c.slab, c.valStart[j], c.end(j), c.times[j], c.diffs[j]);
         }
     }
 
     /** The value of update {@code i} as a row of its own (a copy). */
     public Row val(int i) {
         Objects.checkIndex(i, n);
-        return Row.decode(slab, valStart[i], end(i) - valStart[i]);
+        Chunk c = chunks.get(i >>> SHIFT);
+        int j = i & (CHUNK - 1);
+        return Row.decode(c.slab, c.valStart[j], c.end(j) - c.valStart[j]);
     }
 
     /** The key of update {@code i} as a row of its own (a copy). */
     public Row key(int i) {
         Objects.checkIndex(i, n);
-        return Row.decode(slab, keyStart[i], valStart[i] - keyStart[i]);
+        Chunk c = chunks.get(i >>> SHIFT);
+        int j = i & (CHUNK - 1);
+        return Row.decode(c.slab, c.keyStart[j], c.valStart[j] - c.keyStart[j]);
     }
 
     /** The time of update {@code i}. */
     public long time(int i) {
         Objects.checkIndex(i, n);
-        return times[i];
+        return chunks.get(i >>> SHIFT).times[i & (CHUNK - 1)];
     }
 
     /** The diff of update {@code i}. */
     public long diff(int i) {
         Objects.checkIndex(i, n);
-        return diffs[i];
+        return chunks.get(i >>> SHIFT).diffs[i & (CHUNK - 1)];
     }
 
     /** Update {@code i} with its value row (a new object). */
@@ -167,6 +133,72 @@ public final class StagedUpdates {
 
     /** Bytes of the arrays held (capacity, not just what is used). */
     public long heapBytes() {
-        return slab.length + 8L * (keyStart.length + times.length);
+        long total = 0;
+        for (Chunk c : chunks) {
+            total += c.slab.length + 24L * c.times.length;
+        }
+        return total;
+    }
+
+    /** Up to {@link #CHUNK} updates in columns; its arrays start small and grow up to that. */
+    private static final class Chunk {
+        private static final int INITIAL = 64;
+        byte[] slab = new byte[INITIAL * 16];
+        int slabLen;
+        int count;
+        int[] keyStart = new int[INITIAL];
+        int[] valStart = new int[INITIAL];
+        long[] times = new long[INITIAL];
+        long[] diffs = new long[INITIAL];
+
+        private void grow() {
+            if (count == keyStart.length) {
+                int cap = Math.min(CHUNK, 2 * count);
+                keyStart = Arrays.copyOf(keyStart, cap);
+                valStart = Arrays.copyOf(valStart, cap);
+                times = Arrays.copyOf(times, cap);
+                diffs = Arrays.copyOf(diffs, cap);
+            }
+        }
+
+        void push(Row key, Row val, long time, long diff) {
+            grow();
+            reserve(key.encodedLength() + val.encodedLength());
+            keyStart[count] = slabLen;
+            slabLen = key.writeTo(slab, slabLen);
+            valStart[count] = slabLen;
+            slabLen = val.writeTo(slab, slabLen);
+            times[count] = time;
+            diffs[count] = diff;
+            count++;
+        }
+
+        void pushEncoded(Chunk from, int i) {
+            grow();
+            int kf = from.keyStart[i];
+            int end = from.end(i);
+            reserve(end - kf);
+            keyStart[count] = slabLen;
+            valStart[count] = slabLen + (from.valStart[i] - kf);
+            System.arraycopy(from.slab, kf, slab, slabLen, end - kf);
+            slabLen += end - kf;
+            times[count] = from.times[i];
+            diffs[count] = from.diffs[i];
+            count++;
+        }
+
+        int end(int i) {
+            return i + 1 < count ? keyStart[i + 1] : slabLen;
+        }
+
+        private void reserve(int bytes) {
+            long need = (long) slabLen + bytes;
+            if (need > slab.length) {
+                if (need > Integer.MAX_VALUE - 8) {
+                    throw new IllegalStateException("a chunk of staged updates holds at most 2 GB");
+                }
+                slab = Arrays.copyOf(slab, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * slab.length)));
+            }
+        }
     }
 }

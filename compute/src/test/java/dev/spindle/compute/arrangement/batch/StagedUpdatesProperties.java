@@ -11,6 +11,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** {@link StagedUpdates} keeps what was pushed, splits by frontier and feeds batch builders exactly. */
 class StagedUpdatesProperties {
@@ -43,6 +44,30 @@ class StagedUpdatesProperties {
         assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).toList(), contents(later));
         later.push(dev.spindle.common.row.Row.of(1), dev.spindle.common.row.Row.EMPTY, 40, 1);
         assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).count() + 1, later.size(), "still writable");
+    }
+
+    @Test
+    void stagesAcrossChunksAndSplitsThem() {
+        Random r = new Random(11);
+        int n = 2 * StagedUpdates.CHUNK + 777;
+        List<U> us = BatchBuilderProperties.randomUpdates(r, n, 5000, 7, 10, 30);
+        StagedUpdates s = new StagedUpdates();
+        List<U> nonZero = new ArrayList<>();
+        for (U u : us) {
+            s.push(u.key(), u.val(), u.time(), u.diff());
+            if (u.diff() != 0) {
+                nonZero.add(u);
+            }
+        }
+        assertEquals(nonZero, contents(s));
+        BatchBuilder b = new BatchBuilder();
+        s.copyTo(0, s.size() / 3, b);
+        s.copyTo(s.size() / 3, s.size(), b);
+        assertEquals(NaiveTrace.consolidate(us, 10),
+                NaiveTrace.contents(b.build(new Description(Frontier.at(10), Frontier.at(30), Frontier.at(10)))));
+        StagedUpdates later = s.splitOff(Frontier.at(20));
+        assertEquals(nonZero.stream().filter(u -> u.time() < 20).toList(), contents(s));
+        assertEquals(nonZero.stream().filter(u -> u.time() >= 20).toList(), contents(later));
     }
 
     @Property(tries = 100)
