@@ -12,7 +12,6 @@ import dev.spindle.compute.peek.PeekService;
 import dev.spindle.compute.peek.SharedPeekService;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,25 +201,90 @@ public final class Worker implements Runnable {
         runtime.recordStats(c.id(), index, new DataflowStats(names, builder.channelCount()));
     }
 
+    /**
+     * One pass over every dataflow's operators. A pass that has run for longer than
+     * {@link #SLICE_NANOS} (a hydration's slices add up) interleaves a pass over the other
+     * dataflows and the peeks after each further operator of the long dataflow, so a small
+     * dataflow waiting to seal a fresh write is stepped every slice, not once per hydration pass.
+     */
     private boolean step() {
         boolean busy = false;
-        Iterator<Map.Entry<Long, List<Operator>>> it = dataflows.entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<Long, List<Operator>> e = it.next();
-            try {
-                for (Operator op : e.getValue()) {
-                    busy |= op.run();
+        List<Long> failed = null;
+        long sliceStart = System.nanoTime();
+        for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
+            if (failed != null && failed.contains(e.getKey())) {
+                continue; // failed in an interleaved pass
+            }
+            for (Operator op : e.getValue()) {
+                RuntimeException ex = runOperator(op);
+                if (ex != null) {
+                    failed = fail(failed, e.getKey(), ex);
+                    break;
                 }
-            } catch (RuntimeException ex) {
-                LOG.log(Level.FINE, "dataflow " + e.getKey() + " failed on worker " + index, ex);
-                closeAll(e.getValue());
-                it.remove();
-                List<GlobalId> lost = traces.removeDataflow(e.getKey());
-                runtime.fail(e.getKey(), index, ex);
-                peeks.fail(lost, SpindleException.wrap(ex), index);
+                busy |= lastRunDidWork;
+                if (dataflows.size() > 1 && System.nanoTime() - sliceStart > SLICE_NANOS) {
+                    failed = runOthers(e.getKey(), failed);
+                    sliceStart = System.nanoTime();
+                }
+            }
+        }
+        if (failed != null) {
+            for (Long id : failed) {
+                dataflows.remove(id);
             }
         }
         return busy;
+    }
+
+    /** Longest a pass runs before it interleaves the other dataflows. */
+    static final long SLICE_NANOS = 500_000L;
+
+    private boolean lastRunDidWork;
+
+    /** Runs {@code op}; returns its failure (the op's "did work" goes to {@link #lastRunDidWork}). */
+    private RuntimeException runOperator(Operator op) {
+        try {
+            lastRunDidWork = op.run();
+            return null;
+        } catch (RuntimeException ex) {
+            return ex;
+        }
+    }
+
+    /** One pass over the dataflows other than {@code current} (and not failed), then the peeks. */
+    private List<Long> runOthers(long current, List<Long> failed) {
+        for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
+            if (e.getKey() == current || (failed != null && failed.contains(e.getKey()))) {
+                continue;
+            }
+            for (Operator op : e.getValue()) {
+                RuntimeException ex = runOperator(op);
+                if (ex != null) {
+                    failed = fail(failed, e.getKey(), ex);
+                    break;
+                }
+            }
+        }
+        peeks.step(traces, index);
+        if (sharedPeeks != null) {
+            sharedPeeks.step();
+        }
+        return failed;
+    }
+
+    /** Stops dataflow {@code id} on this worker after its operator threw; it is removed after the pass. */
+    private List<Long> fail(List<Long> failed, long id, RuntimeException ex) {
+        if (failed != null && failed.contains(id)) {
+            return failed;
+        }
+        LOG.log(Level.FINE, "dataflow " + id + " failed on worker " + index, ex);
+        closeAll(dataflows.get(id));
+        List<GlobalId> lost = traces.removeDataflow(id);
+        runtime.fail(id, index, ex);
+        peeks.fail(lost, SpindleException.wrap(ex), index);
+        List<Long> out = failed == null ? new ArrayList<>() : failed;
+        out.add(id);
+        return out;
     }
 
     private static void closeAll(List<Operator> ops) {

@@ -22,9 +22,9 @@ import dev.spindle.compute.arrangement.trace.TraceHandle;
  */
 public final class SpineArrangement implements ArrangementPort {
     /** Merge work per {@link #work()} call, in updates read. */
-    static final long FUEL = 1L << 14;
+    static final long FUEL = 1L << 12;
     /** Largest batch built in one step; larger inserts are assembled from parts in slices. */
-    static final int PART = 1 << 14;
+    static final int PART = 1 << 12;
 
     private final Spine spine;
     private TraceHandle template;

@@ -1,0 +1,94 @@
+package dev.spindle.compute.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spindle.compute.dataflow.Operator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A worker pass that runs long (a hydration's slices adding up) interleaves the other dataflows
+ * between the long dataflow's operators, so a small dataflow is stepped every slice rather than
+ * once per pass.
+ */
+class WorkerSchedulingTest {
+    private static final int LONG_OPS = 3;
+    private static final int PASSES = 20;
+
+    /** Spins for {@code millis} per run, {@code PASSES} times, recording what the small dataflow counted. */
+    private static final class Slow extends Operator {
+        private final AtomicInteger smallRuns;
+        private final List<int[]> seen; // (operator index, small runs at start)
+        private final CountDownLatch done;
+        private int runs;
+
+        Slow(int id, AtomicInteger smallRuns, List<int[]> seen, CountDownLatch done) {
+            super(id, "Slow");
+            this.smallRuns = smallRuns;
+            this.seen = seen;
+            this.done = done;
+        }
+
+        @Override
+        public boolean run() {
+            if (runs == PASSES) {
+                return false;
+            }
+            synchronized (seen) {
+                seen.add(new int[] {id(), smallRuns.get()});
+            }
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2);
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            if (++runs == PASSES) {
+                done.countDown();
+            }
+            return true;
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLongPassInterleavesTheOtherDataflowsBetweenItsOperators() throws Exception {
+        AtomicInteger smallRuns = new AtomicInteger();
+        List<int[]> seen = new ArrayList<>();
+        CountDownLatch done = new CountDownLatch(LONG_OPS);
+        try (ComputeRuntime rt = new ComputeRuntime("test", 1)) {
+            rt.createDataflow(1, "small", b -> b.add(i -> new Operator(i, "Count") {
+                @Override
+                public boolean run() {
+                    smallRuns.incrementAndGet();
+                    return false;
+                }
+            }));
+            rt.createDataflow(2, "long", b -> {
+                for (int k = 0; k < LONG_OPS; k++) {
+                    b.add(i -> new Slow(i, smallRuns, seen, done));
+                }
+            });
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+        }
+        int withinPass = 0;
+        int interleaved = 0;
+        synchronized (seen) {
+            assertEquals(LONG_OPS * PASSES, seen.size());
+            for (int k = 1; k < seen.size(); k++) {
+                if (seen.get(k)[0] == seen.get(k - 1)[0] + 1) { // the next operator of the same pass
+                    withinPass++;
+                    if (seen.get(k)[1] > seen.get(k - 1)[1]) {
+                        interleaved++;
+                    }
+                }
+            }
+        }
+        assertEquals((LONG_OPS - 1) * PASSES, withinPass);
+        assertEquals(withinPass, interleaved, "the small dataflow ran between every two 2 ms operators");
+    }
+}
