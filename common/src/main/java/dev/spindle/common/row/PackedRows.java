@@ -246,6 +246,82 @@ public final class PackedRows {
         return sb.append(n > 10 ? ", ... " + n + " entries]" : "]").toString();
     }
 
+    /**
+     * True if the parts' entries, concatenated, are in row order (each part sorted and every part
+     * starting at or after the previous one's last row). Empty parts are allowed.
+     */
+    public static boolean inRowOrder(List<PackedRows> parts) {
+        PackedRows prev = null;
+        for (PackedRows p : parts) {
+            if (p.n == 0) {
+                continue;
+            }
+            if (prev != null && prev.compare(prev.n - 1, p, 0) > 0) {
+                return false;
+            }
+            for (int i = 1; i < p.n; i++) {
+                if (p.compare(i - 1, p, i) > 0) {
+                    return false;
+                }
+            }
+            prev = p;
+        }
+        return true;
+    }
+
+    /**
+     * The rows of every part with their copies, concatenated, as one unmodifiable list that
+     * copies nothing up front (see {@link #asList}).
+     */
+    public static List<Row> asList(List<PackedRows> parts) {
+        List<List<Row>> lists = new java.util.ArrayList<>();
+        for (PackedRows p : parts) {
+            if (p.n > 0) {
+                lists.add(p.asList());
+            }
+        }
+        if (lists.size() == 1) {
+            return lists.get(0);
+        }
+        long[] ends = new long[lists.size()];
+        long total = 0;
+        for (int k = 0; k < lists.size(); k++) {
+            total += lists.get(k).size();
+            ends[k] = total;
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalStateException(total + " rows do not fit a list");
+        }
+        int size = (int) total;
+        return new ConcatList(lists, ends, size);
+    }
+
+    /** Lists one after another. */
+    private static final class ConcatList extends AbstractList<Row> implements RandomAccess {
+        private final List<List<Row>> lists;
+        private final long[] ends;
+        private final int size;
+
+        ConcatList(List<List<Row>> lists, long[] ends, int size) {
+            this.lists = lists;
+            this.ends = ends;
+            this.size = size;
+        }
+
+        @Override
+        public Row get(int index) {
+            Objects.checkIndex(index, size);
+            int k = Arrays.binarySearch(ends, index + 1L);
+            k = k >= 0 ? k : -k - 1;
+            return lists.get(k).get((int) (index - (k == 0 ? 0 : ends[k - 1])));
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
     /** The expanded list view. */
     private static final class RowList extends AbstractList<Row> implements RandomAccess {
         private final PackedRows rows;

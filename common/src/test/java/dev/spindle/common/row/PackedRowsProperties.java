@@ -86,6 +86,25 @@ class PackedRowsProperties {
         for (int i = 1; i < s.size(); i++) {
             assertEquals(Integer.signum(s.row(i - 1).compareTo(s.row(i))), Integer.signum(s.compare(i - 1, s, i)));
         }
+        assertEquals(expand(all), PackedRows.asList(packed), "the parts read in place, in order");
+        boolean ordered = true;
+        for (int i = 1; i < all.size(); i++) {
+            ordered &= all.get(i - 1).row().compareTo(all.get(i).row()) <= 0;
+        }
+        assertEquals(ordered, PackedRows.inRowOrder(packed));
+        // the sorted entries cut into parts are in row order
+        List<PackedRows> cut = new ArrayList<>();
+        for (int from = 0; from < s.size(); from += 7) {
+            int to = Math.min(s.size(), from + 7);
+            int[] idx = new int[to - from];
+            for (int k = 0; k < idx.length; k++) {
+                idx[k] = from + k;
+            }
+            cut.add(s.select(idx, null, idx.length));
+            cut.add(PackedRows.empty());
+        }
+        assertEquals(true, PackedRows.inRowOrder(cut));
+        assertEquals(expand(sorted), PackedRows.asList(cut));
     }
 
     @Property(tries = 200)

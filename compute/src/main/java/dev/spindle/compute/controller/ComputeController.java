@@ -340,7 +340,7 @@ public final class ComputeController implements AutoCloseable {
             }
             List<PackedRows> rows = new ArrayList<>(parts.length);
             for (PeekPartial p : parts) {
-                rows.add(((PeekPartial.Rows) p).rows());
+                rows.addAll(((PeekPartial.Rows) p).parts());
             }
             return new PeekResponse.Rows(rows, request.finishing()); // merged by the reader
         }

@@ -2,13 +2,22 @@ package dev.spindle.compute.peek;
 
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.row.PackedRows;
+import java.util.List;
 
 /** One worker's answer to a peek: its partition's rows, or an error. Plain values. */
 public sealed interface PeekPartial {
-    /** The worker's rows with multiplicities, packed (no object per row). */
-    record Rows(PackedRows rows) implements PeekPartial {
+    /**
+     * The worker's rows with multiplicities, packed (no object per row), in parts: one per read
+     * slice, so a worker never copies a large result while growing it.
+     */
+    record Rows(List<PackedRows> parts) implements PeekPartial {
         public Rows {
-            java.util.Objects.requireNonNull(rows, "rows");
+            parts = List.copyOf(parts);
+        }
+
+        /** The rows of a single part. */
+        public static Rows of(PackedRows rows) {
+            return new Rows(List.of(rows));
         }
     }
 

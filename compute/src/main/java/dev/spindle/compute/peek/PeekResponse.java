@@ -37,9 +37,16 @@ public sealed interface PeekResponse {
 
         /**
          * The finished rows, one element per copy, as an unmodifiable list that decodes each row
-         * when it is read.
+         * when it is read. When nothing is to be finished and the parts are already in row order
+         * (an index scan whose key is a prefix of its rows, on one worker), the list reads the
+         * parts in place and nothing is copied.
          */
         public List<Row> rows() {
+            synchronized (this) {
+                if (finished == null && finishing.isIdentity() && PackedRows.inRowOrder(parts)) {
+                    return PackedRows.asList(parts);
+                }
+            }
             return packed().asList();
         }
 

@@ -149,6 +149,6 @@ public final class PeekService {
         } catch (SpindleException ex) {
             return new PeekPartial.Error(ex);
         }
-        return new PeekPartial.Rows(out.build());
+        return PeekPartial.Rows.of(out.build());
     }
 }

@@ -48,7 +48,8 @@ public final class SharedPeekService {
         final PointReader reader;
         Cursor cursor; // set when the scan starts
         MfpEvaluator mfp;
-        final PackedRows.Builder out = PackedRows.builder();
+        PackedRows.Builder out = PackedRows.builder();
+        final List<PackedRows> parts = new ArrayList<>(); // one per slice that found rows
 
         Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
             this.request = request;
@@ -158,7 +159,11 @@ public final class SharedPeekService {
             finish(p, failure(e));
             return true;
         }
-        scanning.addLast(p);
+        if (r.literalKey() != null) {
+            scanning.addFirst(p); // one key: read it before the next slice of any scan
+        } else {
+            scanning.addLast(p);
+        }
         return true;
     }
 
@@ -198,10 +203,14 @@ public final class SharedPeekService {
             finish(p, failure(e));
             return true;
         }
+        if (p.out.size() > 0) { // each slice's rows are a part: a large result is never copied to grow
+            p.parts.add(p.out.build());
+            p.out = PackedRows.builder();
+        }
         if (c.keyValid() && (r.literalKey() == null || c.compareKey(r.literalKey()) == 0)) {
             return false;
         }
-        finish(p, new PeekPartial.Rows(p.out.build()));
+        finish(p, new PeekPartial.Rows(p.parts));
         return true;
     }
 

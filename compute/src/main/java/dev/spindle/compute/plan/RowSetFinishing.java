@@ -66,12 +66,20 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
         return out;
     }
 
+    /** True if the finishing keeps every row as it is (no order, limit, offset or projection). */
+    public boolean isIdentity() {
+        return order.isEmpty() && limit < 0 && offset == 0 && projection == null;
+    }
+
     /**
      * Applies the finishing to rows with multiplicities given sorted by row: the kept entries,
      * in output order, with the copies that survive offset and limit, projected. Rows are decoded
      * only to evaluate ORDER BY terms and projections.
      */
     public PackedRows finish(PackedRows rows) {
+        if (isIdentity()) {
+            return rows; // nothing to do: no copy of a large result
+        }
         int n = rows.size();
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
