@@ -10,7 +10,10 @@ import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.arrangement.trace.TraceSnapshot;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +32,10 @@ import java.util.UUID;
  *       answer;</li>
  *   <li>otherwise the rows at {@code t}, through the peek's map/filter/project.</li>
  * </ol>
- * A peek on an index this worker does not (yet) have waits; it never blocks other peeks.
+ * A peek on an index this worker does not (yet) have waits; it never blocks other peeks. Where
+ * the index's readers expose snapshots (spine arrangements), a sealed peek is read a slice of
+ * keys per {@link #step} ({@link SlicedRead}), point peeks first, so a full scan never holds the
+ * worker for long; other readers are answered in one go.
  *
  * <p>Thread-safety: confined to its worker's thread.
  */
@@ -43,7 +49,12 @@ public final class PeekService {
     private record Pending(PeekRequest request, Sink sink) {
     }
 
+    /** A sealed peek being read in slices. */
+    private record Reading(SlicedRead read, Sink sink) {
+    }
+
     private final List<Pending> pending = new ArrayList<>();
+    private final Deque<Reading> reading = new ArrayDeque<>();
 
     /** Adds a peek. */
     public void add(PeekRequest request, Sink sink) {
@@ -53,6 +64,7 @@ public final class PeekService {
     /** Forgets the peek {@code uuid}, if pending. */
     public void cancel(UUID uuid) {
         pending.removeIf(p -> p.request.uuid().equals(uuid));
+        reading.removeIf(r -> r.read.request().uuid().equals(uuid));
     }
 
     /** Fails every pending peek on one of {@code indexes} (their dataflow failed) with {@code error}. */
@@ -66,13 +78,31 @@ public final class PeekService {
         }
     }
 
-    /** Number of pending peeks. */
+    /** Number of pending peeks (waiting for a seal or being read). */
     public int size() {
-        return pending.size();
+        return pending.size() + reading.size();
     }
 
-    /** Answers every pending peek whose index is sealed past its time; true if any was answered. */
+    /**
+     * Starts or answers every pending peek whose index is sealed past its time, then reads one
+     * slice of each peek being read (point peeks first); true if any peek moved.
+     */
     public boolean step(TraceManager traces, int worker) {
+        boolean did = start(traces, worker);
+        for (int n = reading.size(); n > 0; n--) {
+            Reading r = reading.pollFirst();
+            PeekPartial answer = r.read.slice();
+            if (answer == null) {
+                reading.addLast(r);
+            } else {
+                r.sink.partial(r.read.request().uuid(), worker, answer);
+            }
+            did = true;
+        }
+        return did;
+    }
+
+    private boolean start(TraceManager traces, int worker) {
         boolean did = false;
         for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
             Pending p = it.next();
@@ -84,13 +114,39 @@ public final class PeekService {
             did = true;
             PeekPartial answer;
             try {
-                answer = answer(p.request, bundle);
+                answer = startRead(p, bundle);
             } catch (RuntimeException e) {
                 answer = new PeekPartial.Error(SpindleException.wrap(e)); // a bug fails the peek, not the worker
             }
-            p.sink.partial(p.request.uuid(), worker, answer);
+            if (answer != null) {
+                p.sink.partial(p.request.uuid(), worker, answer);
+            }
         }
         return did;
+    }
+
+    /**
+     * Reads a sealed peek in slices where its index's readers have snapshots (queued; returns
+     * null), else answers it at once; gates first.
+     */
+    private PeekPartial startRead(Pending p, TraceBundle bundle) {
+        PeekRequest r = p.request;
+        TraceSnapshot oks = bundle.oks().traceSnapshot();
+        TraceSnapshot errs = bundle.errs().traceSnapshot();
+        if (oks == null || errs == null || !bundle.since().lessEqual(r.time())) {
+            return answer(r, bundle);
+        }
+        PeekPartial error = SlicedRead.errorsAt(errs, r.time());
+        if (error != null) {
+            return error;
+        }
+        Reading read = new Reading(new SlicedRead(r, oks), p.sink);
+        if (read.read.isPoint()) {
+            reading.addFirst(read); // one key: read it before the next slice of any scan
+        } else {
+            reading.addLast(read);
+        }
+        return null;
     }
 
     static PeekPartial answer(PeekRequest r, TraceBundle bundle) {

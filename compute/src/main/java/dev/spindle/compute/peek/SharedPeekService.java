@@ -1,15 +1,8 @@
 package dev.spindle.compute.peek;
 
-import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
-import dev.spindle.common.row.PackedRows;
-import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.compute.arrangement.cursor.Cursor;
-import dev.spindle.compute.arrangement.trace.KeyValDiff;
-import dev.spindle.compute.expr.MfpEvaluator;
-import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
 import java.util.ArrayDeque;
@@ -39,17 +32,14 @@ import java.util.UUID;
  */
 public final class SharedPeekService {
     /** Keys read per peek per step. */
-    static final int FUEL = 2048;
+    static final int FUEL = SlicedRead.FUEL;
 
-    /** A peek and, once sealed, its scan in progress. */
+    /** A peek and, once sealed, its read in progress. */
     private static final class Pending {
         final PeekRequest request;
         final PeekService.Sink sink;
         final PointReader reader;
-        Cursor cursor; // set when the scan starts
-        MfpEvaluator mfp;
-        PackedRows.Builder out = PackedRows.builder();
-        final List<PackedRows> parts = new ArrayList<>(); // one per slice that found rows
+        SlicedRead read; // set when the read starts
 
         Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
             this.request = request;
@@ -144,22 +134,17 @@ public final class SharedPeekService {
             return false;
         }
         try {
-            for (KeyValDiff e : p.reader.errs().readAt(r.time())) {
-                if (e.diff() != 0) { // errors before rows
-                    finish(p, new PeekPartial.Error(EvalErrors.toException(e.val())));
-                    return true;
-                }
+            PeekPartial error = SlicedRead.errorsAt(p.reader.errs(), r.time());
+            if (error != null) {
+                finish(p, error);
+                return true;
             }
-            p.cursor = p.reader.oks().cursor();
-            p.mfp = r.mfp() == null ? null : r.mfp().evaluator();
-            if (r.literalKey() != null) {
-                p.cursor.seekKey(r.literalKey());
-            }
+            p.read = new SlicedRead(r, p.reader.oks());
         } catch (RuntimeException e) {
             finish(p, failure(e));
             return true;
         }
-        if (r.literalKey() != null) {
+        if (p.read.isPoint()) {
             scanning.addFirst(p); // one key: read it before the next slice of any scan
         } else {
             scanning.addLast(p);
@@ -167,50 +152,13 @@ public final class SharedPeekService {
         return true;
     }
 
-    /** Reads up to {@link #FUEL} keys of {@code p}; true once it is answered. */
+    /** Reads a slice of {@code p}; true once it is answered. */
     private boolean slice(Pending p) {
-        PeekRequest r = p.request;
-        long t = r.time();
-        Cursor c = p.cursor;
-        try {
-            for (int keys = 0; keys < FUEL && c.keyValid(); keys++, c.stepKey()) {
-                if (r.literalKey() != null && c.compareKey(r.literalKey()) != 0) {
-                    break;
-                }
-                for (; c.valValid(); c.stepVal()) {
-                    long n = c.accumulate(t);
-                    if (n == 0) {
-                        continue;
-                    }
-                    if (n < 0) {
-                        throw new SpindleException(ErrorCode.NEGATIVE_MULTIPLICITY_3, r.index(), n, c.val());
-                    }
-                    if (p.mfp == null) {
-                        p.out.add(c.valSlab(), c.valFrom(), c.valTo(), n); // copied as encoded, no Row
-                    } else {
-                        Row mapped = p.mfp.apply(c.val());
-                        if (mapped != null) {
-                            p.out.add(mapped, n);
-                        }
-                    }
-                }
-                if (r.literalKey() != null) {
-                    c.stepKey();
-                    break;
-                }
-            }
-        } catch (RuntimeException e) {
-            finish(p, failure(e));
-            return true;
-        }
-        if (p.out.size() > 0) { // each slice's rows are a part: a large result is never copied to grow
-            p.parts.add(p.out.build());
-            p.out = PackedRows.builder();
-        }
-        if (c.keyValid() && (r.literalKey() == null || c.compareKey(r.literalKey()) == 0)) {
+        PeekPartial answer = p.read.slice();
+        if (answer == null) {
             return false;
         }
-        finish(p, new PeekPartial.Rows(p.parts));
+        finish(p, answer);
         return true;
     }
 

@@ -83,6 +83,15 @@ public interface ArrangementPort {
          */
         void readFrom(Frontier from, KeyedReader.EntryConsumer consumer);
 
+        /**
+         * The current immutable snapshot of the arrangement read, for reads in slices (peeks),
+         * or null where this reader has none; a cursor over it stays valid whatever happens to
+         * the arrangement afterwards.
+         */
+        default dev.spindle.compute.arrangement.trace.TraceSnapshot traceSnapshot() {
+            return null;
+        }
+
         /** Records, batches and bytes of the arrangement read (zero where not measured). */
         default dev.spindle.compute.arrangement.trace.ArrangementSize size() {
             return new dev.spindle.compute.arrangement.trace.ArrangementSize(0, 0, 0);

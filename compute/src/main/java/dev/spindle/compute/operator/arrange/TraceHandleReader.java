@@ -41,6 +41,11 @@ public final class TraceHandleReader implements ArrangementPort.Reader {
     }
 
     @Override
+    public dev.spindle.compute.arrangement.trace.TraceSnapshot traceSnapshot() {
+        return handle.snapshot();
+    }
+
+    @Override
     public Frontier upper() {
         return handle.snapshot().upper();
     }

@@ -13,6 +13,9 @@ import dev.spindle.compute.arrangement.batch.BatchBuilder;
 import dev.spindle.compute.arrangement.batch.Description;
 import dev.spindle.compute.arrangement.spine.Spine;
 import dev.spindle.compute.arrangement.spine.TracePair;
+import dev.spindle.compute.export.TraceBundle;
+import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.operator.arrange.TraceHandleReader;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.ArrayList;
@@ -23,11 +26,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The interactive fast path reads in slices: a scan of a large index takes many steps, a point
+ * Both peek services read in slices (the interactive fast path and the solo workers): a scan of a large index takes many steps, a point
  * peek that arrives meanwhile is answered in the next step, and the scan's slices together give
  * exactly the index's contents.
  */
-class SharedPeekServiceTest {
+class SlicedPeekReadTest {
     private static final GlobalId INDEX = GlobalId.user(1);
 
     @Test
@@ -75,6 +78,45 @@ class SharedPeekServiceTest {
         assertEquals(11, parts.size(), "each slice's rows are a part of their own");
         assertEquals(expected, PackedRows.asList(parts));
         assertEquals(expected, new PeekResponse.Rows(parts, RowSetFinishing.none()).rows());
+        o.writer().close();
+        e.writer().close();
+    }
+
+    @Test
+    void soloPeeksAreReadInSlicesToo() {
+        int keys = SlicedRead.FUEL * 4 + 5;
+        TracePair o = Spine.create();
+        TracePair e = Spine.create();
+        BatchBuilder b = new BatchBuilder();
+        for (long k = 0; k < keys; k++) {
+            b.push(Row.of(k), Row.of(k, -k), 1, 1);
+        }
+        o.writer().insert(b.build(Description.of(Frontier.MIN, Frontier.at(2))));
+        e.writer().insert(new BatchBuilder().build(Description.of(Frontier.MIN, Frontier.at(2))));
+        TraceManager traces = new TraceManager();
+        traces.install(1, new TraceBundle(INDEX, new TraceHandleReader(o.handle()), new TraceHandleReader(e.handle())));
+
+        Map<UUID, PeekPartial> answers = new HashMap<>();
+        PeekService service = new PeekService();
+        PeekRequest scan = PeekRequest.all(INDEX, 1);
+        service.add(scan, (uuid, worker, partial) -> answers.put(uuid, partial));
+        assertTrue(service.step(traces, 0));
+        assertEquals(1, service.size(), "the scan is being read");
+        PeekRequest point = new PeekRequest(UUID.randomUUID(), INDEX, 1, Row.of(77L), null, RowSetFinishing.none());
+        service.add(point, (uuid, worker, partial) -> answers.put(uuid, partial));
+        service.step(traces, 0);
+        assertEquals(List.of(Row.of(77L, -77L)), rows(answers.get(point.uuid())), "answered before the scan");
+        assertFalse(answers.containsKey(scan.uuid()));
+        while (!answers.containsKey(scan.uuid())) {
+            assertTrue(service.step(traces, 0));
+        }
+        assertEquals(0, service.size());
+        List<Row> expected = new ArrayList<>();
+        for (long k = 0; k < keys; k++) {
+            expected.add(Row.of(k, -k));
+        }
+        assertEquals(expected, rows(answers.get(scan.uuid())));
+        traces.removeDataflow(1);
         o.writer().close();
         e.writer().close();
     }
