@@ -100,14 +100,14 @@ class DataflowLifecycleTest {
     void largeJoinIsSlicedAndCorrect() throws Exception {
         TableLog t = new TableLog(GlobalId.user(1), BasicOperatorProperties.KV);
         List<Update> ups = new ArrayList<>();
-        for (int i = 0; i < 20_000; i++) {
-            ups.add(Update.insert(Row.of((long) (i % 10_000), (long) i), 1));
+        for (int i = 0; i < 40_000; i++) { // > 16k per worker: Arrange passes its accepted updates on in slices
+            ups.add(Update.insert(Row.of((long) (i % 20_000), (long) i), 1));
         }
         t.append(ups, 1);
         ColumnType bigint = ColumnType.of(TypeKind.BIGINT).withNullable(false);
         GlobalId view = GlobalId.user(2);
         GlobalId index = GlobalId.user(3);
-        // SELECT a.k, b.v FROM t a JOIN t b ON a.k = b.k: 10,000 keys x 2 x 2 rows, many join slices
+        // SELECT a.k, b.v FROM t a JOIN t b ON a.k = b.k: 20,000 keys x 2 x 2 rows, many join slices
         dev.spindle.compute.plan.Plan join = new dev.spindle.compute.plan.Plan.Join(
                 new dev.spindle.compute.plan.Plan.Get(t.id()), new dev.spindle.compute.plan.Plan.Get(t.id()),
                 new int[] {0}, new int[] {0});
@@ -119,9 +119,9 @@ class DataflowLifecycleTest {
             ctl.createDataflow(1, "join", new DataflowRenderer(desc, id -> t, ArrangementFactory.SPINE));
             PeekResponse r = ctl.peek(PeekRequest.all(index, 1)).get(30, TimeUnit.SECONDS);
             List<Row> rows = ((PeekResponse.Rows) r).rows();
-            assertEquals(40_000, rows.size());
+            assertEquals(80_000, rows.size());
             for (Row row : rows) {
-                assertEquals(row.getLong(0), row.getLong(1) % 10_000, row.toString());
+                assertEquals(row.getLong(0), row.getLong(1) % 20_000, row.toString());
                 assertEquals(row.getLong(2), row.getLong(0));
             }
         }
