@@ -77,7 +77,7 @@ public final class PackedRows {
         return total;
     }
 
-    /** The sign of (row {@code i} - row {@code j} of {@code other}) in row order. */
+    /** Negative, zero or positive as row {@code i} sorts before, equal to or after row {@code j} of {@code other}. */
     public int compare(int i, PackedRows other, int j) {
         return Arrays.compareUnsigned(slab, starts[i], starts[i + 1], other.slab, other.starts[j], other.starts[j + 1]);
     }
@@ -147,6 +147,9 @@ public final class PackedRows {
         for (int k = 0; k < length; k++) {
             int i = indices[k];
             bytes += starts[i + 1] - starts[i];
+        }
+        if (bytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("a result holds at most 2 GB of rows");
         }
         byte[] out = new byte[(int) bytes];
         int[] outStarts = new int[length + 1];
@@ -359,6 +362,7 @@ public final class PackedRows {
         private int n;
 
         private Builder(int rows) {
+            rows = Math.min(rows, 1 << 20); // a hint; the arrays grow as needed
             slab = new byte[rows * 16];
             starts = new int[rows + 1];
             counts = new long[rows];
@@ -377,7 +381,11 @@ public final class PackedRows {
             return this;
         }
 
-        /** Adds {@code count} copies of the row encoded at {@code src[from, to)} (copied). */
+        /**
+         * Adds {@code count} copies of the row encoded at {@code src[from, to)} (copied). The
+         * bytes must be a row's encoding as rows and arrangement cursors produce it; they are not
+         * checked.
+         */
         public Builder add(byte[] src, int from, int to, long count) {
             Objects.checkFromToIndex(from, to, src.length);
             admit(to - from, count);

@@ -11,15 +11,19 @@ import java.util.Objects;
 public sealed interface PeekResponse {
     /**
      * The finished rows. The workers' packed parts are merged (sorted by row, then finished) on
-     * the first call of {@link #rows()} or {@link #packed()}, in the calling thread: a large
-     * result is assembled by the client that reads it, never by an interactive worker.
+     * the first call of {@link #rows()} or {@link #packed()}, in the calling thread, so a large
+     * result is assembled by the client that reads it, not by an interactive worker (unless a
+     * caller reads it in a synchronous continuation of the peek's future, which completes on a
+     * worker). Merge failures (a result beyond 2 GB or {@link Integer#MAX_VALUE} rows) surface
+     * from those calls as {@link IllegalStateException}.
      *
      * <p>Thread-safety: safe to share; the merge runs once, under this object's monitor.
      */
     final class Rows implements PeekResponse {
-        private final List<PackedRows> parts;
         private final RowSetFinishing finishing;
+        private List<PackedRows> parts; // null once merged
         private PackedRows finished;
+        private Boolean inPlace; // whether the parts can be read as they are (decided once)
 
         /** The rows of {@code parts} (each worker's), to be merged and finished with {@code finishing}. */
         public Rows(List<PackedRows> parts, RowSetFinishing finishing) {
@@ -31,6 +35,7 @@ public sealed interface PeekResponse {
         public synchronized PackedRows packed() {
             if (finished == null) {
                 finished = finishing.finish(PackedRows.concat(parts).sorted());
+                parts = null;
             }
             return finished;
         }
@@ -43,16 +48,21 @@ public sealed interface PeekResponse {
          */
         public List<Row> rows() {
             synchronized (this) {
-                if (finished == null && finishing.isIdentity() && PackedRows.inRowOrder(parts)) {
-                    return PackedRows.asList(parts);
+                if (finished == null) {
+                    if (inPlace == null) {
+                        inPlace = finishing.isIdentity() && PackedRows.inRowOrder(parts);
+                    }
+                    if (inPlace) {
+                        return PackedRows.asList(parts);
+                    }
                 }
             }
             return packed().asList();
         }
 
         @Override
-        public String toString() {
-            return "Rows" + packed();
+        public synchronized String toString() {
+            return finished != null ? "Rows" + finished : "Rows[" + parts.size() + " parts, not merged yet]";
         }
     }
 

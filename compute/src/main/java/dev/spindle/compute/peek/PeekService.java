@@ -67,7 +67,11 @@ public final class PeekService {
         reading.removeIf(r -> r.read.request().uuid().equals(uuid));
     }
 
-    /** Fails every pending peek on one of {@code indexes} (their dataflow failed) with {@code error}. */
+    /**
+     * Fails every peek still waiting on one of {@code indexes} (their dataflow failed) with
+     * {@code error}. Peeks already being read finish from the snapshot they started on, which
+     * was sealed past their time.
+     */
     public void fail(java.util.Collection<dev.spindle.common.id.GlobalId> indexes, SpindleException error, int worker) {
         for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
             Pending p = it.next();

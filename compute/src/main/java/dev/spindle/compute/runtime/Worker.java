@@ -202,13 +202,15 @@ public final class Worker implements Runnable {
     }
 
     /**
-     * One pass over every dataflow's operators. A pass that has run for longer than
-     * {@link #SLICE_NANOS} (a hydration's slices add up) interleaves a pass over the other
-     * dataflows and the peeks after each further operator of the long dataflow, so a small
-     * dataflow waiting to seal a fresh write is stepped every slice, not once per hydration pass.
+     * One pass over every dataflow's operators. Whenever the pass has run for {@link #SLICE_NANOS}
+     * since it started or since it last interleaved (a hydration's slices add up), it interleaves,
+     * after the operator that crossed the mark, a pass over the other dataflows and a step of the
+     * peeks, so a small dataflow waiting to seal a fresh write, or a peek, is stepped every slice
+     * or so, not once per hydration pass.
      */
     private boolean step() {
         boolean busy = false;
+        interleavedBusy = false;
         List<Long> failed = null;
         long sliceStart = System.nanoTime();
         for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
@@ -222,7 +224,7 @@ public final class Worker implements Runnable {
                     break;
                 }
                 busy |= lastRunDidWork;
-                if (dataflows.size() > 1 && System.nanoTime() - sliceStart > SLICE_NANOS) {
+                if (System.nanoTime() - sliceStart > SLICE_NANOS && hasOtherWork()) {
                     failed = runOthers(e.getKey(), failed);
                     sliceStart = System.nanoTime();
                 }
@@ -233,8 +235,16 @@ public final class Worker implements Runnable {
                 dataflows.remove(id);
             }
         }
-        return busy;
+        return busy || interleavedBusy;
     }
+
+    /** Whether an interleaved pass has anything to step: another dataflow or a pending peek. */
+    private boolean hasOtherWork() {
+        return dataflows.size() > 1 || peeks.size() > 0 || (sharedPeeks != null && sharedPeeks.size() > 0);
+    }
+
+    // Whether an interleaved pass of the current step() did work (it must not park afterwards).
+    private boolean interleavedBusy;
 
     /** Longest a pass runs before it interleaves the other dataflows. */
     static final long SLICE_NANOS = 500_000L;
@@ -263,11 +273,12 @@ public final class Worker implements Runnable {
                     failed = fail(failed, e.getKey(), ex);
                     break;
                 }
+                interleavedBusy |= lastRunDidWork;
             }
         }
-        peeks.step(traces, index);
+        interleavedBusy |= peeks.step(traces, index);
         if (sharedPeeks != null) {
-            sharedPeeks.step();
+            interleavedBusy |= sharedPeeks.step();
         }
         return failed;
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.row.Row;
@@ -15,6 +17,7 @@ import dev.spindle.compute.arrangement.spine.Spine;
 import dev.spindle.compute.arrangement.spine.TracePair;
 import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
+import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.arrange.TraceHandleReader;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
@@ -116,6 +119,53 @@ class SlicedPeekReadTest {
             expected.add(Row.of(k, -k));
         }
         assertEquals(expected, rows(answers.get(scan.uuid())));
+        traces.removeDataflow(1);
+        o.writer().close();
+        e.writer().close();
+    }
+
+    @Test
+    void soloSlicedReadsKeepTheGates() {
+        TracePair o = Spine.create();
+        TracePair e = Spine.create();
+        BatchBuilder b = new BatchBuilder();
+        b.push(Row.of(1L), Row.of(1L, 1L), 1, 1);
+        o.writer().insert(b.build(Description.of(Frontier.MIN, Frontier.at(3))));
+        BatchBuilder errs = new BatchBuilder();
+        SpindleException boom = new SpindleException(ErrorCode.DIVISION_BY_ZERO_0);
+        errs.push(EvalErrors.toRow(boom), EvalErrors.toRow(boom), 2, 1); // an error from time 2 on
+        e.writer().insert(errs.build(Description.of(Frontier.MIN, Frontier.at(3))));
+        TraceHandleReader oks = new TraceHandleReader(o.handle());
+        TraceHandleReader errReader = new TraceHandleReader(e.handle());
+        TraceManager traces = new TraceManager();
+        traces.install(1, new TraceBundle(INDEX, oks, errReader));
+        Map<UUID, PeekPartial> answers = new HashMap<>();
+        PeekService service = new PeekService();
+        PeekRequest clean = PeekRequest.all(INDEX, 1);
+        PeekRequest failing = PeekRequest.all(INDEX, 2);
+        PeekRequest unsealed = PeekRequest.all(INDEX, 3);
+        for (PeekRequest r : List.of(clean, failing, unsealed)) {
+            service.add(r, (uuid, worker, partial) -> answers.put(uuid, partial));
+        }
+        while (service.step(traces, 0)) {
+            // read until only the unsealed peek waits
+        }
+        assertEquals(List.of(Row.of(1L, 1L)), rows(answers.get(clean.uuid())));
+        PeekPartial.Error err = assertInstanceOf(PeekPartial.Error.class, answers.get(failing.uuid()), "errors before rows");
+        assertEquals(ErrorCode.DIVISION_BY_ZERO_0, err.error().code());
+        assertFalse(answers.containsKey(unsealed.uuid()), "the seal gate: time 3 is not sealed");
+        assertEquals(1, service.size());
+
+        // the since gate: once both arrangements compacted to 2, a read at 1 is refused
+        oks.allowCompaction(Frontier.at(2));
+        errReader.allowCompaction(Frontier.at(2));
+        o.writer().work(1 << 20);
+        e.writer().work(1 << 20);
+        PeekRequest tooOld = PeekRequest.all(INDEX, 1);
+        service.add(tooOld, (uuid, worker, partial) -> answers.put(uuid, partial));
+        service.step(traces, 0);
+        PeekPartial.Error refused = assertInstanceOf(PeekPartial.Error.class, answers.get(tooOld.uuid()));
+        assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, refused.error().code());
         traces.removeDataflow(1);
         o.writer().close();
         e.writer().close();

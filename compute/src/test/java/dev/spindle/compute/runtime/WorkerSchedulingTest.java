@@ -3,9 +3,20 @@ package dev.spindle.compute.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.arrangement.batch.BatchBuilder;
+import dev.spindle.compute.arrangement.batch.Description;
+import dev.spindle.compute.arrangement.spine.Spine;
+import dev.spindle.compute.arrangement.spine.TracePair;
 import dev.spindle.compute.dataflow.Operator;
+import dev.spindle.compute.export.TraceBundle;
+import dev.spindle.compute.operator.arrange.TraceHandleReader;
+import dev.spindle.compute.peek.PeekRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -90,5 +101,74 @@ class WorkerSchedulingTest {
         }
         assertEquals((LONG_OPS - 1) * PASSES, withinPass);
         assertEquals(withinPass, interleaved, "the small dataflow ran between every two 2 ms operators");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aDataflowFailingInAnInterleavedPassIsStoppedAndTheLongOneGoesOn() throws Exception {
+        AtomicInteger smallRuns = new AtomicInteger();
+        List<int[]> seen = new ArrayList<>();
+        CountDownLatch done = new CountDownLatch(LONG_OPS);
+        try (ComputeRuntime rt = new ComputeRuntime("test", 1)) {
+            rt.createDataflow(1, "long", b -> {
+                for (int k = 0; k < LONG_OPS; k++) {
+                    b.add(i -> new Slow(i, smallRuns, seen, done));
+                }
+            });
+            rt.createDataflow(2, "fails", b -> b.add(i -> new Operator(i, "Boom") {
+                @Override
+                public boolean run() {
+                    if (smallRuns.incrementAndGet() == 3) {
+                        throw new IllegalStateException("boom");
+                    }
+                    return false;
+                }
+            }));
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            assertEquals(java.util.Set.of(2L), rt.failures().keySet(), "only the failing dataflow stopped");
+            assertEquals(3, smallRuns.get(), "a failed dataflow is never run again, in or after the pass");
+        }
+        assertEquals(LONG_OPS * PASSES, seen.size());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aPeekIsSteppedWithinTheOnlyDataflowsLongPass() throws Exception {
+        GlobalId index = GlobalId.user(9);
+        TracePair o = Spine.create();
+        TracePair e = Spine.create();
+        BatchBuilder bb = new BatchBuilder();
+        bb.push(Row.of(1L), Row.of(1L, 2L), 1, 1);
+        o.writer().insert(bb.build(Description.of(Frontier.MIN, Frontier.at(2))));
+        e.writer().insert(new BatchBuilder().build(Description.of(Frontier.MIN, Frontier.at(2))));
+        TraceBundle bundle = new TraceBundle(index, new TraceHandleReader(o.handle()), new TraceHandleReader(e.handle()));
+        AtomicInteger smallRuns = new AtomicInteger();
+        List<int[]> seen = new ArrayList<>();
+        CountDownLatch done = new CountDownLatch(LONG_OPS);
+        CompletableFuture<Integer> answeredAfter = new CompletableFuture<>();
+        try (ComputeRuntime rt = new ComputeRuntime("test", 1)) {
+            rt.broadcast(new WorkerCommand.RunOnWorker(w -> w.traces().install(7, bundle)));
+            rt.createDataflow(1, "long", b -> {
+                for (int k = 0; k < LONG_OPS; k++) {
+                    b.add(i -> new Slow(i, smallRuns, seen, done));
+                }
+            });
+            // a peek waiting on a time nobody seals keeps the service non-empty; the second is answerable
+            rt.broadcast(new WorkerCommand.RunOnWorker(w -> {
+                w.addPeek(PeekRequest.all(index, 5), (uuid, worker, partial) -> { });
+                w.addPeek(PeekRequest.all(index, 1), (uuid, worker, partial) -> {
+                    synchronized (seen) {
+                        answeredAfter.complete(seen.size());
+                    }
+                });
+            }));
+            int runsBefore = answeredAfter.get(30, TimeUnit.SECONDS);
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            assertTrue(runsBefore % LONG_OPS != 0,
+                    "answered between two operators of the long pass (after " + runsBefore + " operator runs)");
+        } finally {
+            o.writer().close();
+            e.writer().close();
+        }
     }
 }

@@ -14,8 +14,8 @@ import java.util.Objects;
  * hydration leaves a handful of arrays for the garbage collector to trace, not millions of small
  * objects that survive young collections.
  *
- * <p>Stored in chunks of {@link #CHUNK} updates, so growing never copies what is staged and no
- * array is large. Append with {@link #push}; split off what a frontier does not yet seal with
+ * <p>Stored in chunks of {@link #CHUNK} updates, so growing copies at most one chunk's arrays
+ * (a chunk's byte slab grows with its rows) and no per-update array is large. Append with {@link #push}; split off what a frontier does not yet seal with
  * {@link #splitOff}; copy ranges into a {@link BatchBuilder} with {@link #copyTo}. Not sorted and
  * not consolidated (zero diffs are dropped).
  *
@@ -70,22 +70,45 @@ public final class StagedUpdates {
     /**
      * Moves the updates {@code sealed} does not seal (times at or after it) into a new stage and
      * returns it; this stage keeps the sealed ones, in their order. Copies nothing when every
-     * staged time is sealed, the usual case.
+     * staged time is sealed (the usual case) and otherwise only the updates from the first
+     * unsealed one on.
      */
     public StagedUpdates splitOff(Frontier sealed) {
         StagedUpdates later = new StagedUpdates();
         if (n == 0 || sealed.isSealed(maxTime)) {
             return later;
         }
-        StagedUpdates kept = new StagedUpdates();
-        for (int i = 0; i < n; i++) {
-            (sealed.isSealed(time(i)) ? kept : later).pushEncoded(this, i);
+        int first = 0;
+        long prefixMax = Long.MIN_VALUE;
+        while (sealed.isSealed(time(first))) {
+            prefixMax = Math.max(prefixMax, time(first));
+            first++;
         }
-        chunks.clear();
-        chunks.addAll(kept.chunks);
-        n = kept.n;
-        maxTime = kept.maxTime;
+        StagedUpdates tail = new StagedUpdates();
+        for (int i = first; i < n; i++) {
+            tail.pushEncoded(this, i);
+        }
+        truncate(first);
+        maxTime = prefixMax;
+        for (int i = 0; i < tail.n; i++) {
+            (sealed.isSealed(tail.time(i)) ? this : later).pushEncoded(tail, i);
+        }
         return later;
+    }
+
+    /** Drops the updates from {@code size} on. */
+    private void truncate(int size) {
+        int keep = (size + CHUNK - 1) >>> SHIFT; // chunks that hold kept updates
+        while (chunks.size() > keep) {
+            chunks.remove(chunks.size() - 1);
+        }
+        int inLast = size - (keep - 1) * CHUNK;
+        if (keep > 0 && inLast < chunks.get(keep - 1).count) {
+            Chunk c = chunks.get(keep - 1);
+            c.slabLen = c.keyStart[inLast];
+            c.count = inLast;
+        }
+        n = size;
     }
 
     /** Copies updates {@code [from, to)} into {@code builder}. */

@@ -16,8 +16,9 @@ import java.util.List;
  * inserts the staged updates as one batch {@code [previous frontier, new frontier)} into its
  * {@link ArrangementPort}. Operators that read the arrangement (join, reduce) receive exactly what
  * it accepted on {@code accepted}, after the batch is in and in slices of {@link #FUEL}, then the
- * new frontier. A large seal (a hydration) is assembled by the arrangement in slices too, so no
- * run holds the worker for long. Does fueled maintenance every run.
+ * new frontier. A large seal (a hydration) is assembled by the arrangement in slices too; a run
+ * keys what arrived since the last one (upstream operators give in fueled slices), so no step of
+ * the seal holds the worker for long. Does fueled maintenance every run.
  */
 public final class Arrange extends Operator {
     /** Accepted updates passed on per run. */

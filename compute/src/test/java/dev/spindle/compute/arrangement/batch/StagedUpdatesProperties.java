@@ -20,7 +20,7 @@ class StagedUpdatesProperties {
         List<U> out = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
             out.add(new U(s.key(i), s.val(i), s.time(i), s.diff(i)));
-            assertEquals(s.val(i), s.update(i).row());
+            assertEquals(new dev.spindle.common.update.Update(s.val(i), s.time(i), s.diff(i)), s.update(i));
         }
         return out;
     }
@@ -44,6 +44,12 @@ class StagedUpdatesProperties {
         assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).toList(), contents(later));
         later.push(dev.spindle.common.row.Row.of(1), dev.spindle.common.row.Row.EMPTY, 40, 1);
         assertEquals(nonZero.stream().filter(u -> u.time() >= frontier).count() + 1, later.size(), "still writable");
+        List<U> kept = new ArrayList<>(nonZero.stream().filter(u -> u.time() < frontier).toList());
+        U extra = new U(dev.spindle.common.row.Row.of(2), dev.spindle.common.row.Row.of("x"), 5, 3);
+        s.push(extra.key(), extra.val(), extra.time(), extra.diff());
+        kept.add(extra);
+        assertEquals(kept, contents(s), "the kept stage stays writable after a split");
+        assertEquals(0, s.splitOff(Frontier.at(Math.max(frontier, 6))).size(), "everything kept is sealed");
     }
 
     @Test
@@ -68,6 +74,21 @@ class StagedUpdatesProperties {
         StagedUpdates later = s.splitOff(Frontier.at(20));
         assertEquals(nonZero.stream().filter(u -> u.time() < 20).toList(), contents(s));
         assertEquals(nonZero.stream().filter(u -> u.time() >= 20).toList(), contents(later));
+        // a late update after a long sealed prefix: only the tail is copied, across a chunk boundary
+        StagedUpdates t = new StagedUpdates();
+        List<U> sealedPart = new ArrayList<>();
+        for (int i = 0; i < StagedUpdates.CHUNK + 100; i++) {
+            U u = new U(dev.spindle.common.row.Row.of(i), dev.spindle.common.row.Row.EMPTY, 1, 1);
+            t.push(u.key(), u.val(), u.time(), u.diff());
+            if (i == StagedUpdates.CHUNK - 3) {
+                t.push(u.key(), u.val(), 9, 1); // unsealed, in the first chunk
+            }
+            sealedPart.add(u);
+        }
+        StagedUpdates late = t.splitOff(Frontier.at(2));
+        assertEquals(sealedPart, contents(t));
+        assertEquals(1, late.size());
+        assertEquals(9, late.time(0));
     }
 
     @Property(tries = 100)
