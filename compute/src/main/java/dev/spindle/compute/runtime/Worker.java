@@ -206,96 +206,81 @@ public final class Worker implements Runnable {
      * since it started or since it last interleaved (a hydration's slices add up), it interleaves,
      * after the operator that crossed the mark, a pass over the other dataflows and a step of the
      * peeks, so a small dataflow waiting to seal a fresh write, or a peek, is stepped every slice
-     * or so, not once per hydration pass.
+     * or so, not once per hydration pass. A dataflow whose operator throws is stopped at once and
+     * removed from the map after the pass.
      */
     private boolean step() {
+        failedInPass.clear();
         boolean busy = false;
-        interleavedBusy = false;
-        List<Long> failed = null;
         long sliceStart = System.nanoTime();
         for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
-            if (failed != null && failed.contains(e.getKey())) {
-                continue; // failed in an interleaved pass
-            }
             for (Operator op : e.getValue()) {
-                RuntimeException ex = runOperator(op);
-                if (ex != null) {
-                    failed = fail(failed, e.getKey(), ex);
+                if (failedInPass.contains(e.getKey())) {
                     break;
                 }
-                busy |= lastRunDidWork;
+                busy |= runOperator(e.getKey(), op);
                 if (System.nanoTime() - sliceStart > SLICE_NANOS && hasOtherWork()) {
-                    failed = runOthers(e.getKey(), failed);
+                    busy |= runOthers(e.getKey());
                     sliceStart = System.nanoTime();
                 }
             }
         }
-        if (failed != null) {
-            for (Long id : failed) {
-                dataflows.remove(id);
-            }
+        for (Long id : failedInPass) {
+            dataflows.remove(id);
         }
-        return busy || interleavedBusy;
+        return busy;
     }
+
+    /** Longest a pass runs before it interleaves the other dataflows. */
+    static final long SLICE_NANOS = 500_000L;
+
+    // Dataflows stopped during the current pass, removed from the map once it ends.
+    private final List<Long> failedInPass = new ArrayList<>();
 
     /** Whether an interleaved pass has anything to step: another dataflow or a pending peek. */
     private boolean hasOtherWork() {
         return dataflows.size() > 1 || peeks.size() > 0 || (sharedPeeks != null && sharedPeeks.size() > 0);
     }
 
-    // Whether an interleaved pass of the current step() did work (it must not park afterwards).
-    private boolean interleavedBusy;
-
-    /** Longest a pass runs before it interleaves the other dataflows. */
-    static final long SLICE_NANOS = 500_000L;
-
-    private boolean lastRunDidWork;
-
-    /** Runs {@code op}; returns its failure (the op's "did work" goes to {@link #lastRunDidWork}). */
-    private RuntimeException runOperator(Operator op) {
+    /** Runs {@code op} of dataflow {@code id}; true if it did work. If it throws, the dataflow is stopped. */
+    private boolean runOperator(long id, Operator op) {
         try {
-            lastRunDidWork = op.run();
-            return null;
+            return op.run();
         } catch (RuntimeException ex) {
-            return ex;
+            fail(id, ex);
+            return false;
         }
     }
 
-    /** One pass over the dataflows other than {@code current} (and not failed), then the peeks. */
-    private List<Long> runOthers(long current, List<Long> failed) {
+    /** One pass over the dataflows other than {@code current}, then a step of the peeks; true if any did work. */
+    private boolean runOthers(long current) {
+        boolean busy = false;
         for (Map.Entry<Long, List<Operator>> e : dataflows.entrySet()) {
-            if (e.getKey() == current || (failed != null && failed.contains(e.getKey()))) {
+            if (e.getKey() == current) {
                 continue;
             }
             for (Operator op : e.getValue()) {
-                RuntimeException ex = runOperator(op);
-                if (ex != null) {
-                    failed = fail(failed, e.getKey(), ex);
+                if (failedInPass.contains(e.getKey())) {
                     break;
                 }
-                interleavedBusy |= lastRunDidWork;
+                busy |= runOperator(e.getKey(), op);
             }
         }
-        interleavedBusy |= peeks.step(traces, index);
+        busy |= peeks.step(traces, index);
         if (sharedPeeks != null) {
-            interleavedBusy |= sharedPeeks.step();
+            busy |= sharedPeeks.step();
         }
-        return failed;
+        return busy;
     }
 
-    /** Stops dataflow {@code id} on this worker after its operator threw; it is removed after the pass. */
-    private List<Long> fail(List<Long> failed, long id, RuntimeException ex) {
-        if (failed != null && failed.contains(id)) {
-            return failed;
-        }
+    /** Stops dataflow {@code id} on this worker after its operator threw. */
+    private void fail(long id, RuntimeException ex) {
         LOG.log(Level.FINE, "dataflow " + id + " failed on worker " + index, ex);
         closeAll(dataflows.get(id));
         List<GlobalId> lost = traces.removeDataflow(id);
         runtime.fail(id, index, ex);
         peeks.fail(lost, SpindleException.wrap(ex), index);
-        List<Long> out = failed == null ? new ArrayList<>() : failed;
-        out.add(id);
-        return out;
+        failedInPass.add(id);
     }
 
     private static void closeAll(List<Operator> ops) {
