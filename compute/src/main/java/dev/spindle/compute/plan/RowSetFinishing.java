@@ -38,32 +38,58 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
      * by the whole row (without an order, the given order is kept).
      */
     public List<long[]> select(List<Row> rows, long[] counts) {
-        List<Integer> idx = null; // the given order unless there are ORDER BY terms
-        if (!order.isEmpty()) {
-            idx = new ArrayList<>(rows.size());
-            for (int i = 0; i < rows.size(); i++) {
-                idx.add(i);
-            }
-            java.util.Comparator<Row> cmp = RowComparators.of(order);
-            idx.sort((x, y) -> cmp.compare(rows.get(x), rows.get(y)));
-        }
-        List<long[]> out = new ArrayList<>();
-        long skip = offset;
-        long left = limit < 0 ? Long.MAX_VALUE : limit;
-        for (int k = 0; k < rows.size(); k++) {
-            int i = idx == null ? k : idx.get(k);
-            if (left == 0) {
-                break;
-            }
-            long skipped = Math.min(skip, counts[i]);
-            skip -= skipped;
-            long n = Math.min(counts[i] - skipped, left);
-            left -= n;
-            if (n > 0) {
-                out.add(new long[] {i, n});
-            }
+        Kept kept = keep(rows.size(), rows::get, i -> counts[i]);
+        List<long[]> out = new ArrayList<>(kept.size);
+        for (int k = 0; k < kept.size; k++) {
+            out.add(new long[] {kept.index[k], kept.copies[k]});
         }
         return out;
+    }
+
+    /** Entries kept, in output order: {@code index[k]} with {@code copies[k]} copies, for {@code k < size}. */
+    private record Kept(int[] index, long[] copies, int size) {
+    }
+
+    /**
+     * Orders {@code n} entries (by {@link #order()}, stably, so ties keep the given order; not at
+     * all without terms, when {@code rowAt} is not called), then skips {@code offset} copies and
+     * keeps at most {@code limit}.
+     */
+    private Kept keep(int n, java.util.function.IntFunction<Row> rowAt, java.util.function.IntToLongFunction countAt) {
+        int[] byOrder = new int[n];
+        if (order.isEmpty()) {
+            for (int i = 0; i < n; i++) {
+                byOrder[i] = i;
+            }
+        } else {
+            Integer[] boxed = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                boxed[i] = i;
+            }
+            java.util.Comparator<Row> cmp = RowComparators.of(order);
+            java.util.Arrays.sort(boxed, (x, y) -> cmp.compare(rowAt.apply(x), rowAt.apply(y)));
+            for (int i = 0; i < n; i++) {
+                byOrder[i] = boxed[i];
+            }
+        }
+        int[] index = new int[n];
+        long[] copies = new long[n];
+        int k = 0;
+        long skip = offset;
+        long left = limit < 0 ? Long.MAX_VALUE : limit;
+        for (int j = 0; j < n && left > 0; j++) {
+            int i = byOrder[j];
+            long count = countAt.applyAsLong(i);
+            long skipped = Math.min(skip, count);
+            skip -= skipped;
+            long c = Math.min(count - skipped, left);
+            left -= c;
+            if (c > 0) {
+                index[k] = i;
+                copies[k++] = c;
+            }
+        }
+        return new Kept(index, copies, k);
     }
 
     /** True if the finishing keeps every row as it is (no order, limit, offset or projection). */
@@ -81,45 +107,21 @@ public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, 
             return rows; // nothing to do: no copy of a large result
         }
         int n = rows.size();
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        if (!this.order.isEmpty()) {
-            Row[] decoded = new Row[n];
-            Integer[] boxed = new Integer[n];
+        Row[] decoded = null; // ORDER BY terms compare rows: decode each once
+        if (!order.isEmpty()) {
+            decoded = new Row[n];
             for (int i = 0; i < n; i++) {
                 decoded[i] = rows.row(i);
-                boxed[i] = i;
-            }
-            java.util.Comparator<Row> cmp = RowComparators.of(this.order);
-            java.util.Arrays.sort(boxed, (x, y) -> cmp.compare(decoded[x], decoded[y])); // stable: ties keep row order
-            for (int i = 0; i < n; i++) {
-                order[i] = boxed[i];
             }
         }
-        int[] kept = new int[n];
-        long[] copies = new long[n];
-        int k = 0;
-        long skip = offset;
-        long left = limit < 0 ? Long.MAX_VALUE : limit;
-        for (int j = 0; j < n && left > 0; j++) {
-            int i = order[j];
-            long skipped = Math.min(skip, rows.count(i));
-            skip -= skipped;
-            long c = Math.min(rows.count(i) - skipped, left);
-            left -= c;
-            if (c > 0) {
-                kept[k] = i;
-                copies[k++] = c;
-            }
-        }
-        PackedRows selected = rows.select(kept, copies, k);
+        Row[] byIndex = decoded;
+        Kept kept = keep(n, i -> byIndex[i], rows::count);
+        PackedRows selected = rows.select(kept.index, kept.copies, kept.size);
         if (projection == null) {
             return selected;
         }
-        PackedRows.Builder out = PackedRows.builder(k);
-        for (int i = 0; i < k; i++) {
+        PackedRows.Builder out = PackedRows.builder(kept.size);
+        for (int i = 0; i < kept.size; i++) {
             out.add(selected.row(i).project(projection), selected.count(i));
         }
         return out.build();
