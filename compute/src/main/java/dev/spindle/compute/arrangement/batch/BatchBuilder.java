@@ -150,6 +150,40 @@ public final class BatchBuilder {
         n++;
     }
 
+    // Read access and truncation for StagedUpdates, whose chunks are builders that are never built.
+
+    byte[] slab() {
+        return slab;
+    }
+
+    int keyFrom(int i) {
+        return keyStart[i];
+    }
+
+    int valFrom(int i) {
+        return valStart[i];
+    }
+
+    int valTo(int i) {
+        return i + 1 < n ? keyStart[i + 1] : slabLen;
+    }
+
+    long time(int i) {
+        return times[i];
+    }
+
+    long diff(int i) {
+        return diffs[i];
+    }
+
+    /** Drops the updates from {@code size} on. */
+    void truncate(int size) {
+        if (size < n) {
+            slabLen = keyStart[size];
+            n = size;
+        }
+    }
+
     /**
      * Sorts and consolidates the pushed updates into a batch with {@code description}, advancing
      * every time before {@code description.since()} to it; then empties this builder.
