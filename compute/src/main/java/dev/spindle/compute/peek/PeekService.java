@@ -11,9 +11,7 @@ import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.reduce.KeyedReader;
 import dev.spindle.compute.arrangement.trace.TraceSnapshot;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -49,12 +47,8 @@ public final class PeekService {
     private record Pending(PeekRequest request, Sink sink) {
     }
 
-    /** A sealed peek being read in slices. */
-    private record Reading(SlicedRead read, Sink sink) {
-    }
-
     private final List<Pending> pending = new ArrayList<>();
-    private final Deque<Reading> reading = new ArrayDeque<>();
+    private final ReadQueue<Pending> reading = new ReadQueue<>();
 
     /** Adds a peek. */
     public void add(PeekRequest request, Sink sink) {
@@ -64,7 +58,7 @@ public final class PeekService {
     /** Forgets the peek {@code uuid}, if pending. */
     public void cancel(UUID uuid) {
         pending.removeIf(p -> p.request.uuid().equals(uuid));
-        reading.removeIf(r -> r.read.request().uuid().equals(uuid));
+        reading.removeIf(p -> p.request.uuid().equals(uuid), p -> { });
     }
 
     /**
@@ -92,17 +86,8 @@ public final class PeekService {
      * slice of each peek being read (point peeks first); true if any peek moved.
      */
     public boolean step(TraceManager traces, int worker) {
-        boolean did = start(traces, worker);
-        for (int n = reading.size(); n > 0; n--) {
-            Reading r = reading.pollFirst();
-            PeekPartial answer = r.read.slice();
-            if (answer == null) {
-                reading.addLast(r);
-            } else {
-                r.sink.partial(r.read.request().uuid(), worker, answer);
-            }
-            did = true;
-        }
+        boolean did = start(traces, worker) | !reading.isEmpty();
+        reading.step((p, answer) -> p.sink.partial(p.request.uuid(), worker, answer));
         return did;
     }
 
@@ -144,12 +129,7 @@ public final class PeekService {
         if (error != null) {
             return error;
         }
-        Reading read = new Reading(new SlicedRead(r, oks), p.sink);
-        if (read.read.isPoint()) {
-            reading.addFirst(read); // one key: read it before the next slice of any scan
-        } else {
-            reading.addLast(read);
-        }
+        reading.add(p, new SlicedRead(r, oks));
         return null;
     }
 

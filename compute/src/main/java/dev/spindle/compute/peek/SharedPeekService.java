@@ -5,9 +5,7 @@ import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -34,24 +32,14 @@ public final class SharedPeekService {
     /** Keys read per peek per step. */
     static final int FUEL = SlicedRead.FUEL;
 
-    /** A peek and, once sealed, its read in progress. */
-    private static final class Pending {
-        final PeekRequest request;
-        final PeekService.Sink sink;
-        final PointReader reader;
-        SlicedRead read; // set when the read starts
-
-        Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
-            this.request = request;
-            this.sink = sink;
-            this.reader = reader;
-        }
+    /** A peek with its hold on the index's point. */
+    private record Pending(PeekRequest request, PeekService.Sink sink, PointReader reader) {
     }
 
     private final ArrangementSharingRegistry registry;
     private final int worker;
     private final List<Pending> waiting = new ArrayList<>();
-    private final Deque<Pending> scanning = new ArrayDeque<>();
+    private final ReadQueue<Pending> reading = new ReadQueue<>();
 
     public SharedPeekService(ArrangementSharingRegistry registry, int worker) {
         this.registry = registry;
@@ -82,18 +70,12 @@ public final class SharedPeekService {
                 p.reader.close();
             }
         }
-        for (Iterator<Pending> it = scanning.iterator(); it.hasNext(); ) {
-            Pending p = it.next();
-            if (p.request.uuid().equals(uuid)) {
-                it.remove();
-                p.reader.close();
-            }
-        }
+        reading.removeIf(p -> p.request.uuid().equals(uuid), p -> p.reader.close());
     }
 
     /** Number of pending peeks (waiting for a seal or being read). */
     public int size() {
-        return waiting.size() + scanning.size();
+        return waiting.size() + reading.size();
     }
 
     /**
@@ -110,13 +92,8 @@ public final class SharedPeekService {
                 }
             }
         }
-        for (int n = scanning.size(); n > 0; n--) {
-            Pending p = scanning.pollFirst();
-            if (!slice(p)) {
-                scanning.addLast(p);
-            }
-        }
-        return !scanning.isEmpty();
+        reading.step(this::finish);
+        return !reading.isEmpty();
     }
 
     /**
@@ -137,28 +114,12 @@ public final class SharedPeekService {
             PeekPartial error = SlicedRead.errorsAt(p.reader.errs(), r.time());
             if (error != null) {
                 finish(p, error);
-                return true;
+            } else {
+                reading.add(p, new SlicedRead(r, p.reader.oks()));
             }
-            p.read = new SlicedRead(r, p.reader.oks());
         } catch (RuntimeException e) {
             finish(p, failure(e));
-            return true;
         }
-        if (p.read.isPoint()) {
-            scanning.addFirst(p); // one key: read it before the next slice of any scan
-        } else {
-            scanning.addLast(p);
-        }
-        return true;
-    }
-
-    /** Reads a slice of {@code p}; true once it is answered. */
-    private boolean slice(Pending p) {
-        PeekPartial answer = p.read.slice();
-        if (answer == null) {
-            return false;
-        }
-        finish(p, answer);
         return true;
     }
 
