@@ -32,28 +32,8 @@ final class Logic {
     }
 
     private static Boolean junction(Arguments args, Object[] row, boolean decisive) {
-        boolean sawNull = false;
-        SpindleException error = null;
-        for (int i = 0, n = args.count(); i < n; i++) {
-            Object v;
-            try {
-                v = args.eval(i, row);
-            } catch (SpindleException e) {
-                if (error == null) {
-                    error = e;
-                }
-                continue;
-            }
-            if (v == null) {
-                sawNull = true;
-            } else if ((Boolean) v == decisive) {
-                return decisive;
-            }
-        }
-        if (error != null) {
-            throw error;
-        }
-        return sawNull ? null : !decisive;
+        Boolean decided = anyOf(args, row, 0, decisive ? IS_TRUE : IS_FALSE);
+        return decided == null ? null : decided ? decisive : !decisive;
     }
 
     /**
@@ -65,9 +45,26 @@ final class Logic {
         if (x == null) {
             return null;
         }
+        return anyOf(args, row, 1, (v, i) -> Comparison.compare(x, v, args.type(0), args.type(i)) == 0);
+    }
+
+    /** Whether non-null argument {@code i}, of value {@code v}, decides the result. */
+    @FunctionalInterface
+    private interface Hit {
+        boolean test(Object v, int i);
+    }
+
+    private static final Hit IS_TRUE = (v, i) -> (Boolean) v;
+    private static final Hit IS_FALSE = (v, i) -> !(Boolean) v;
+
+    /**
+     * Evaluates arguments {@code from..} left to right: TRUE at the first hit; else the first
+     * error an argument raised; else NULL if some argument was NULL; else FALSE.
+     */
+    private static Boolean anyOf(Arguments args, Object[] row, int from, Hit hit) {
         boolean sawNull = false;
         SpindleException error = null;
-        for (int i = 1, n = args.count(); i < n; i++) {
+        for (int i = from, n = args.count(); i < n; i++) {
             Object v;
             try {
                 v = args.eval(i, row);
@@ -79,7 +76,7 @@ final class Logic {
             }
             if (v == null) {
                 sawNull = true;
-            } else if (Comparison.compare(x, v, args.type(0), args.type(i)) == 0) {
+            } else if (hit.test(v, i)) {
                 return true;
             }
         }
