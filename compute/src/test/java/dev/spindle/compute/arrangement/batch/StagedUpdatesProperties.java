@@ -16,6 +16,14 @@ import org.junit.jupiter.api.Test;
 /** {@link StagedUpdates} keeps what was pushed, splits by frontier and feeds batch builders exactly. */
 class StagedUpdatesProperties {
 
+    private static StagedUpdates stage(List<U> us) {
+        StagedUpdates s = new StagedUpdates();
+        for (U u : us) {
+            s.push(u.key(), u.val(), u.time(), u.diff());
+        }
+        return s;
+    }
+
     private static List<U> contents(StagedUpdates s) {
         List<U> out = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
@@ -30,14 +38,8 @@ class StagedUpdatesProperties {
                                                    @ForAll @IntRange(min = 10, max = 31) int frontier) {
         Random r = new Random(seed);
         List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
-        StagedUpdates s = new StagedUpdates();
-        List<U> nonZero = new ArrayList<>();
-        for (U u : us) {
-            s.push(u.key(), u.val(), u.time(), u.diff());
-            if (u.diff() != 0) {
-                nonZero.add(u);
-            }
-        }
+        StagedUpdates s = stage(us);
+        List<U> nonZero = us.stream().filter(u -> u.diff() != 0).toList();
         assertEquals(nonZero, contents(s), "pushed in order, zero diffs dropped");
         StagedUpdates later = s.splitOff(Frontier.at(frontier));
         assertEquals(nonZero.stream().filter(u -> u.time() < frontier).toList(), contents(s));
@@ -57,14 +59,8 @@ class StagedUpdatesProperties {
         Random r = new Random(11);
         int n = 2 * StagedUpdates.CHUNK + 777;
         List<U> us = BatchBuilderProperties.randomUpdates(r, n, 5000, 7, 10, 30);
-        StagedUpdates s = new StagedUpdates();
-        List<U> nonZero = new ArrayList<>();
-        for (U u : us) {
-            s.push(u.key(), u.val(), u.time(), u.diff());
-            if (u.diff() != 0) {
-                nonZero.add(u);
-            }
-        }
+        StagedUpdates s = stage(us);
+        List<U> nonZero = us.stream().filter(u -> u.diff() != 0).toList();
         assertEquals(nonZero, contents(s));
         BatchBuilder b = new BatchBuilder();
         s.copyTo(0, s.size() / 3, b);
@@ -96,10 +92,7 @@ class StagedUpdatesProperties {
                                                 @ForAll @IntRange(min = 1, max = 5) int parts) {
         Random r = new Random(seed);
         List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
-        StagedUpdates s = new StagedUpdates();
-        for (U u : us) {
-            s.push(u.key(), u.val(), u.time(), u.diff());
-        }
+        StagedUpdates s = stage(us);
         BatchBuilder b = new BatchBuilder();
         int step = Math.max(1, s.size() / parts);
         for (int from = 0; from < s.size(); from += step) {
