@@ -6,7 +6,7 @@ import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.TraceHandleReader;
-import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 import dev.spindle.compute.sharing.PointReader;
 import dev.spindle.compute.sharing.PublicationPoint;
 

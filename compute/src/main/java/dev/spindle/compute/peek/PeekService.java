@@ -9,7 +9,7 @@ import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.expr.MfpEvaluator;
 import dev.spindle.compute.operator.EvalErrors;
-import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 import dev.spindle.compute.arrangement.trace.TraceSnapshot;
 import java.util.ArrayList;
 import java.util.Iterator;

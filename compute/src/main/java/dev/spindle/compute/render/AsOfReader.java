@@ -3,7 +3,7 @@ package dev.spindle.compute.render;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.time.Timestamp;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
-import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 
 /**
  * A reader of an imported arrangement as the importing dataflow sees it: every time before the

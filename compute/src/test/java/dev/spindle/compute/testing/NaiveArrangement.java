@@ -6,7 +6,7 @@ import dev.spindle.common.update.Consolidation;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.arrangement.batch.StagedUpdates;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
-import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

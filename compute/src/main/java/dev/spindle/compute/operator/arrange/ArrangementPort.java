@@ -2,7 +2,6 @@ package dev.spindle.compute.operator.arrange;
 
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.arrangement.batch.StagedUpdates;
-import dev.spindle.compute.operator.reduce.KeyedReader;
 
 /**
  * One worker's arrangement of a collection by key, as operators see it: the arrange operator

@@ -7,7 +7,6 @@ import dev.spindle.compute.arrangement.cursor.Cursor;
 import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
 import dev.spindle.compute.arrangement.trace.TraceSnapshot;
-import dev.spindle.compute.operator.reduce.KeyedReader;
 
 /**
  * An {@link ArrangementPort.Reader} over one {@link TraceHandle}: reads the handle's published

@@ -9,7 +9,7 @@ import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
-import dev.spindle.compute.operator.reduce.KeyedReader;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

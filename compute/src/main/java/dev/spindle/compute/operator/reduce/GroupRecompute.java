@@ -10,6 +10,7 @@ import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.OutputPort;
 import dev.spindle.compute.operator.EvalErrors;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
+import dev.spindle.compute.operator.arrange.KeyedReader;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.spindle.compute.operator.reduce;
+package dev.spindle.compute.operator.arrange;
 
 import dev.spindle.common.row.Row;
 
