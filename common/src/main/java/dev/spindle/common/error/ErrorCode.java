@@ -107,6 +107,8 @@ public enum ErrorCode {
     DATATYPE_MISMATCH_3("42804", 4208, "column \"{0}\" is of type {1} but expression is of type {2}"),
     /** {@code cannot drop table t because index i depends on it} */
     DEPENDENT_OBJECTS_STILL_EXIST_2("2BP01", 4209, "cannot drop {0} because {1} depends on it"),
+    /** {@code index "u5" was dropped} (a read of an index dropped before or while it waited) */
+    INDEX_DROPPED_1("42704", 4210, "index \"{0}\" was dropped"),
 
     // ---- 54: program limit exceeded
     /** {@code requested length too large} (e.g. {@code repeat('x', 1000000000)}) */
@@ -117,6 +119,8 @@ public enum ErrorCode {
     QUERY_CANCELED_0("57014", 5701, "canceling statement due to user request"),
     /** {@code the database is closed} */
     DATABASE_CLOSED_0("57P01", 5702, "the database is closed"),
+    /** {@code canceling statement due to statement timeout} */
+    STATEMENT_TIMEOUT_0("57014", 5703, "canceling statement due to statement timeout"),
 
     // ---- XX: internal errors
     /** {@code internal error: worker 1 stopped} */

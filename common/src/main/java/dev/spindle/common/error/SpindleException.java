@@ -71,9 +71,12 @@ public class SpindleException extends RuntimeException {
         return code.sqlState();
     }
 
-    /** The template arguments. */
+    /**
+     * The template arguments; empty for an error that crossed a serialization boundary (they are
+     * not serialized: the message already holds them).
+     */
     public List<Object> args() {
-        return args;
+        return args == null ? List.of() : args;
     }
 
     /** 1-based position in the statement text, or -1. */

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param kind who allocated the id
  * @param value a non-negative number, unique within its kind
  */
-public record GlobalId(Kind kind, long value) implements Comparable<GlobalId> {
+public record GlobalId(Kind kind, long value) implements Comparable<GlobalId>, java.io.Serializable {
 
     /** Who allocated an id. */
     public enum Kind {

@@ -16,7 +16,9 @@ import java.util.RandomAccess;
  * <p>Immutable once built; safe to share between threads after publication (final fields).
  * {@link Builder} is confined to one thread.
  */
-public final class PackedRows {
+public final class PackedRows implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private static final PackedRows EMPTY = new PackedRows(new byte[0], new int[1], new long[0], 0);
 
     private final byte[] slab;

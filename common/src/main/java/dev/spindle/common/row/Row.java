@@ -29,12 +29,14 @@ import java.util.Objects;
  *
  * <p>Immutable and safe to share between threads.
  */
-public final class Row implements Comparable<Row> {
+public final class Row implements Comparable<Row>, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** The row with no columns. */
     public static final Row EMPTY = new Row(new byte[0]);
 
     private final byte[] bytes;
-    private int hash; // 0 until computed; benign data race as in String
+    private transient int hash; // 0 until computed; benign data race as in String
 
     private Row(byte[] bytes) {
         this.bytes = bytes;

@@ -14,7 +14,9 @@ package dev.spindle.common.time;
  * {@link #EMPTY} is the top, {@link #MIN} the bottom); {@link #meet} and {@link #join} are the
  * greatest lower and least upper bounds. Immutable.
  */
-public final class Frontier implements Comparable<Frontier> {
+public final class Frontier implements Comparable<Frontier>, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private static final long EMPTY_BOUND = Long.MAX_VALUE;
 
     /** The frontier that admits every time. */

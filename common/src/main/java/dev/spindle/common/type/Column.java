@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param name the column name as stored in the catalog (already case-normalized by the parser)
  * @param type the column type
  */
-public record Column(String name, ColumnType type) {
+public record Column(String name, ColumnType type) implements java.io.Serializable {
     public Column {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");

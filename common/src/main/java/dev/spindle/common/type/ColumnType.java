@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param length CHAR/VARCHAR length, or {@link #UNSPECIFIED}
  * @param nullable whether the column admits NULL
  */
-public record ColumnType(TypeKind kind, int precision, int scale, int length, boolean nullable) {
+public record ColumnType(TypeKind kind, int precision, int scale, int length, boolean nullable)
+        implements java.io.Serializable {
 
     /** Marks a type parameter that does not apply or was not given. */
     public static final int UNSPECIFIED = -1;

@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * @param columns the columns, with distinct names
  */
-public record RelationDesc(List<Column> columns) {
+public record RelationDesc(List<Column> columns) implements java.io.Serializable {
     public RelationDesc {
         columns = List.copyOf(Objects.requireNonNull(columns, "columns"));
         Set<String> seen = new HashSet<>();

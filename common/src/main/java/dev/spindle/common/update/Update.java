@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param time a valid {@link Timestamp} value
  * @param diff the change in multiplicity; zero is allowed here and dropped by consolidation
  */
-public record Update(Row row, long time, long diff) {
+public record Update(Row row, long time, long diff) implements java.io.Serializable {
     /** Orders updates by row, then time; diffs are ignored. */
     public static final Comparator<Update> BY_ROW_THEN_TIME = (a, b) -> {
         int c = a.row.compareTo(b.row);

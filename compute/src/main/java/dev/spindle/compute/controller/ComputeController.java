@@ -1,89 +1,178 @@
 package dev.spindle.compute.controller;
 
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
-import dev.spindle.compute.runtime.ComputeRuntime;
 import dev.spindle.compute.plan.DataflowDescription;
-import dev.spindle.compute.runtime.ComputeRuntimeRole;
-import dev.spindle.compute.runtime.DataflowRender;
+import dev.spindle.compute.protocol.ComputeCommand;
+import dev.spindle.compute.protocol.ComputeResponse;
+import dev.spindle.compute.protocol.ProtocolCodec;
+import dev.spindle.compute.runtime.ComputeRuntime;
+import dev.spindle.compute.runtime.RuntimeEnvironment;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
-import dev.spindle.compute.runtime.WorkerCommand;
+import dev.spindle.compute.sharing.ComputeRuntimeRole;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * The command/response boundary between the coordinator and the compute runtimes (DESIGN §2):
- * creates and drops dataflows, allows compaction of exported indexes, and runs peeks, merging the
- * workers' partial answers and applying the finishing.
+ * The controller side of the compute protocol (DESIGN §2): the one seam through which the
+ * coordinator drives compute. It sends plain-value {@link ComputeCommand}s to the runtimes and
+ * combines their workers' {@link ComputeResponse}s into answers; nothing callable crosses the
+ * seam, and in wire mode ({@link Options#wire()}) every command and response goes through bytes.
  *
  * <h2>Routing</h2>
  * With one SOLO runtime everything goes to it. Split, index dataflows go to the MAINTENANCE
  * runtime, peeks and their transient dataflows to the INTERACTIVE runtime, and every
- * {@code AllowCompaction} to both (maintenance moves its exports' holds and their points'
- * {@code writerLogical}; interactive moves the points' standing holds).
+ * {@code AllowCompaction} and {@code DropIndex} to both (maintenance moves its exports' holds and
+ * their points' {@code writerLogical}; interactive moves the points' standing holds).
  *
- * <p>A pending peek at {@code t} keeps its index's compaction at or below {@code t}: an
- * {@link #allowCompaction} beyond it is remembered and applied once the peek is done, so a peek
- * the controller accepted is never refused for compaction it allowed later.
+ * <h2>Every command answers</h2>
+ * <ul>
+ *   <li>{@link #createDataflow} completes its future once every worker rendered the dataflow, or
+ *       fails it with the first worker's error (the dataflow is then stopped everywhere).</li>
+ *   <li>A dataflow that fails later (an operator threw) is stopped on every worker; its pending
+ *       and future peeks, and those of every dataflow that depends on it, fail with that error,
+ *       and {@link #dataflows()} shows it failed.</li>
+ *   <li>A peek of an index that was dropped fails at once with
+ *       {@link ErrorCode#INDEX_DROPPED_1}; a peek pending when its index is dropped fails the
+ *       same way. A peek of an id nobody has exported <em>yet</em> waits (a reader may come
+ *       before its writer), until answered, cancelled, or its deadline
+ *       ({@link #peek(PeekRequest, Duration)}: {@link ErrorCode#STATEMENT_TIMEOUT_0}).</li>
+ * </ul>
  *
- * <p>Thread-safety: all public methods may be called from any thread; they are serialized on the
- * controller's monitor, and peek futures complete on worker threads.
+ * <h2>One set of books</h2>
+ * The controller knows every live dataflow (index and transient alike): its runtime, the indexes
+ * it still exports and the dataflows it reads from. {@link #dropIndex} and {@link #dropDataflow}
+ * both go through them: a dataflow is stopped once it exports no live index and no live dataflow
+ * reads its arrangements, so a re-export of a dropped index keeps serving (DESIGN invariant 13).
+ *
+ * <h2>Compaction contract</h2>
+ * An index compacts <em>logically</em> (times before {@code since} are merged together and can no
+ * longer be read) only as far as {@link #allowCompaction} allowed, and never past a pending peek:
+ * an allowance beyond a pending peek's time is applied once the peek is done, so a peek the
+ * controller accepted is never refused for compaction allowed later. <em>Physically</em> (merging
+ * batches) an index compacts whether or not anyone allows anything: its exports hold no batch
+ * boundaries, so an index that never receives {@code AllowCompaction} keeps O(log n) batches, but
+ * all of its history; the coordinator's read policy is what bounds that history.
+ *
+ * <p>Thread-safety: all public methods may be called from any thread; the books are guarded by the
+ * controller's monitor. Responses arrive on worker threads; futures are completed outside the
+ * monitor (peek futures on a worker or the deadline thread), so callers should not do long work in
+ * synchronous continuations.
  */
 public final class ComputeController implements AutoCloseable {
-    private final ComputeRuntime runtime;
-    private final ComputeRuntime interactive;
-    private final boolean owns;
-    private final Map<Long, ComputeRuntime> dataflows = new HashMap<>();
-    private final Map<Long, String> names = new HashMap<>();
-    /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
-    private final long[] peekDurations = new long[32];
-    /** Index dataflows described to the controller: what they export and import. */
-    private final Map<Long, Set<GlobalId>> liveExports = new HashMap<>();
-    private final Map<GlobalId, Long> exporter = new HashMap<>();
-    private final Map<Long, Set<Long>> dependsOn = new HashMap<>();
-    private final Map<UUID, Collector> peeks = new HashMap<>();
-    private final Map<GlobalId, Frontier> requested = new HashMap<>();
-    private final Map<GlobalId, Frontier> applied = new HashMap<>();
+    /**
+     * How to start a controller.
+     *
+     * @param environment what the runtimes render descriptions against
+     * @param wire whether every command and response goes through bytes ({@link ProtocolCodec})
+     */
+    public record Options(RuntimeEnvironment environment, boolean wire) {
+        public Options {
+            java.util.Objects.requireNonNull(environment, "environment");
+        }
 
-    /** A controller of one SOLO runtime it does not own. */
-    public ComputeController(ComputeRuntime runtime) {
-        this(runtime, runtime, false);
+        /** In-process messages over {@code environment}. */
+        public static Options of(RuntimeEnvironment environment) {
+            return new Options(environment, false);
+        }
+
+        /** The same, with every message serialized. */
+        public Options withWire(boolean on) {
+            return new Options(environment, on);
+        }
     }
 
-    private ComputeController(ComputeRuntime maintenance, ComputeRuntime interactive, boolean owns) {
-        this.runtime = maintenance;
-        this.interactive = interactive;
-        this.owns = owns;
+    /**
+     * A live (or failed) dataflow as introspection shows it.
+     *
+     * @param operators operators per worker (every worker builds the same); -1 until rendered
+     * @param error why it failed, or null while it runs
+     */
+    public record DataflowInfo(long id, String name, ComputeRuntimeRole runtime, int operators, SpindleException error) {
+    }
+
+    private final ComputeRuntime maintenance;
+    private final ComputeRuntime interactive;
+    private final Consumer<ComputeCommand> toMaintenance;
+    private final Consumer<ComputeCommand> toInteractive;
+    /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
+    private final long[] peekDurations = new long[32];
+    private final Map<Long, Book> books = new LinkedHashMap<>();
+    private final Map<GlobalId, Long> exporter = new HashMap<>();
+    /** Indexes that were dropped: ids are never reused, so a peek of one can never be answered. */
+    private final Set<GlobalId> dropped = new HashSet<>();
+    /** Indexes whose dataflow failed, with the error. */
+    private final Map<GlobalId, SpindleException> failed = new HashMap<>();
+    private final Map<UUID, Collector> peeks = new LinkedHashMap<>();
+    private final Map<GlobalId, Frontier> requested = new HashMap<>();
+    private final Map<GlobalId, Frontier> applied = new HashMap<>();
+    private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
+    private final Map<Long, Sample> samples = new HashMap<>();
+    private long nextSample;
+    private ScheduledExecutorService deadlines; // created on first use
+    private boolean closed;
+
+    private ComputeController(ComputeRuntimeFactory factory, Options options) {
+        Consumer<ComputeResponse> sink = options.wire() ? r -> handle(ProtocolCodec.roundTrip(r)) : this::handle;
+        ComputeRuntime[] rts = factory.start(options.environment(), sink);
+        this.maintenance = rts[0];
+        this.interactive = rts[1];
+        this.toMaintenance = options.wire() ? c -> maintenance.send(ProtocolCodec.roundTrip(c)) : maintenance::send;
+        this.toInteractive = options.wire() ? c -> interactive.send(ProtocolCodec.roundTrip(c)) : interactive::send;
+    }
+
+    /** Starts the runtimes; returns {maintenance, interactive} (the same runtime twice when solo). */
+    @FunctionalInterface
+    private interface ComputeRuntimeFactory {
+        ComputeRuntime[] start(RuntimeEnvironment env, Consumer<ComputeResponse> sink);
     }
 
     /**
      * Starts the runtimes of {@code mode} with {@code workers} workers each (split: one sharing
      * registry per worker ordinal, created before any worker); closing the controller stops them.
      */
-    public static ComputeController start(RuntimeMode mode, int workers) {
+    public static ComputeController start(RuntimeMode mode, int workers, Options options) {
         if (mode == RuntimeMode.SOLO) {
-            ComputeRuntime solo = new ComputeRuntime("solo", workers);
-            return new ComputeController(solo, solo, true);
+            return new ComputeController((env, sink) -> {
+                ComputeRuntime solo = new ComputeRuntime("solo", workers, ComputeRuntimeRole.SOLO, List.of(), env, sink);
+                return new ComputeRuntime[] {solo, solo};
+            }, options);
         }
-        List<ArrangementSharingRegistry> registries = ArrangementSharingRegistry.forWorkers(workers);
-        ComputeRuntime maintenance = new ComputeRuntime("maintenance", workers, ComputeRuntimeRole.MAINTENANCE, registries);
-        ComputeRuntime interactive = new ComputeRuntime("interactive", workers, ComputeRuntimeRole.INTERACTIVE, registries);
-        return new ComputeController(maintenance, interactive, true);
+        return new ComputeController((env, sink) -> {
+            List<ArrangementSharingRegistry> registries = ArrangementSharingRegistry.forWorkers(workers);
+            ComputeRuntime m = new ComputeRuntime("maintenance", workers, ComputeRuntimeRole.MAINTENANCE, registries, env, sink);
+            ComputeRuntime i = new ComputeRuntime("interactive", workers, ComputeRuntimeRole.INTERACTIVE, registries, env, sink);
+            return new ComputeRuntime[] {m, i};
+        }, options);
+    }
+
+    /** {@link #start(RuntimeMode, int, Options)} with in-process messages and spine arrangements. */
+    public static ComputeController start(RuntimeMode mode, int workers, dev.spindle.compute.render.TableResolver tables) {
+        return start(mode, workers, Options.of(RuntimeEnvironment.of(tables)));
     }
 
     /** The runtime that maintains indexes (the SOLO runtime when not split). */
     public ComputeRuntime runtime() {
-        return runtime;
+        return maintenance;
     }
 
     /** The runtime that answers peeks (the same SOLO runtime when not split). */
@@ -91,99 +180,198 @@ public final class ComputeController implements AutoCloseable {
         return interactive;
     }
 
-    /** Builds index dataflow {@code id} on every maintenance worker. */
-    public synchronized void createDataflow(long id, String name, DataflowRender render) {
-        dataflows.put(id, runtime);
-        names.put(id, name);
-        runtime.createDataflow(id, name, render);
+    private boolean split() {
+        return interactive != maintenance;
+    }
+
+    // ------------------------------------------------------------------ dataflows
+
+    /**
+     * Builds index dataflow {@code id} from {@code desc} on every maintenance worker (each renders
+     * it itself). The future completes once every worker rendered it, or fails with the first
+     * error: an import that no live dataflow exports ({@link ErrorCode#INDEX_NOT_FOUND_1}), was
+     * dropped ({@link ErrorCode#INDEX_DROPPED_1}) or failed (its error), or a render failure.
+     */
+    public CompletableFuture<Void> createDataflow(long id, DataflowDescription desc) {
+        Book book;
+        synchronized (this) {
+            checkOpen();
+            if (books.containsKey(id)) {
+                throw new IllegalArgumentException("dataflow " + id + " already exists");
+            }
+            Set<Long> deps = new TreeSet<>();
+            for (GlobalId imported : desc.indexImports().keySet()) {
+                SpindleException unusable = unusable(imported);
+                Long from = exporter.get(imported);
+                if (unusable == null && from == null) {
+                    unusable = new SpindleException(ErrorCode.INDEX_NOT_FOUND_1, imported);
+                }
+                if (unusable != null) {
+                    return CompletableFuture.failedFuture(unusable);
+                }
+                deps.add(from);
+            }
+            book = new Book(id, desc, maintenance, false, deps, desc.indexImports().keySet());
+            register(book);
+            toMaintenance.accept(new ComputeCommand.CreateDataflow(id, desc));
+        }
+        return book.created.copy();
     }
 
     /**
-     * Builds index dataflow {@code id} from its description, remembering which indexes it exports
-     * and which dataflows it depends on (through the indexes it imports), so that dropping an
-     * index keeps alive the arrangements other indexes still re-export or read.
+     * The slow path: builds transient dataflow {@code dataflowId} on the interactive runtime (it
+     * imports the shared arrangements it needs at the peek's time, binding placeholders where the
+     * publisher has not rendered yet), peeks its transient index {@code request.index()}, and
+     * drops the dataflow once the peek is answered, failed or cancelled. Fails at once if an
+     * import was dropped or failed; fails when the transient dataflow fails (say, an import had
+     * already compacted past the peek's time).
      */
-    public synchronized void createDataflow(long id, DataflowDescription desc, DataflowRender render) {
-        Set<GlobalId> exports = new TreeSet<>(desc.indexExports().keySet());
-        liveExports.put(id, exports);
-        for (GlobalId e : exports) {
-            exporter.put(e, id);
+    public CompletableFuture<PeekResponse> peekTransient(long dataflowId, DataflowDescription desc, PeekRequest request) {
+        return peekTransient(dataflowId, desc, request, null);
+    }
+
+    /** {@link #peekTransient(long, DataflowDescription, PeekRequest)} with a deadline. */
+    public CompletableFuture<PeekResponse> peekTransient(long dataflowId, DataflowDescription desc, PeekRequest request,
+                                                        Duration deadline) {
+        if (!desc.indexExports().containsKey(request.index())) {
+            throw new IllegalArgumentException("transient dataflow " + desc.name() + " does not export " + request.index());
         }
-        Set<Long> deps = new TreeSet<>();
-        for (GlobalId imported : desc.indexImports().keySet()) {
-            Long from = exporter.get(imported);
-            if (from == null) {
-                throw new IllegalArgumentException("dataflow " + desc.name() + " imports " + imported
-                        + ", which no live dataflow exports");
+        CompletableFuture<PeekResponse> f;
+        synchronized (this) {
+            checkOpen();
+            for (GlobalId imported : desc.indexImports().keySet()) {
+                SpindleException unusable = unusable(imported);
+                if (unusable != null) {
+                    return CompletableFuture.completedFuture(new PeekResponse.Error(unusable));
+                }
             }
-            deps.add(from);
+            Book book = new Book(dataflowId, desc, interactive, true, Set.of(), desc.indexImports().keySet());
+            register(book);
+            toInteractive.accept(new ComputeCommand.CreateDataflow(dataflowId, desc));
+            f = peek(request, deadline);
         }
-        dependsOn.put(id, deps);
-        createDataflow(id, desc.name(), render);
+        return f.whenComplete((r, e) -> dropDataflow(dataflowId));
+    }
+
+    private void register(Book book) {
+        books.put(book.id, book);
+        for (GlobalId e : book.exports) {
+            exporter.put(e, book.id);
+        }
+    }
+
+    /** Why index {@code id} can never be read again, or null. Lock held. */
+    private SpindleException unusable(GlobalId id) {
+        if (dropped.contains(id)) {
+            return new SpindleException(ErrorCode.INDEX_DROPPED_1, id);
+        }
+        return failed.get(id);
     }
 
     /**
      * Drops index {@code index}: on every worker its bundle is closed (holds released, registry
-     * slot removed, publication ended). Its dataflow is dropped once it exports no live index and
-     * no live dataflow depends on it, so a re-export of it keeps serving (DESIGN invariant 13).
+     * slot removed, publication ended); pending peeks of it fail. Its dataflow is stopped once it
+     * exports no live index and no live dataflow depends on it, so a re-export of it keeps serving
+     * (DESIGN invariant 13).
+     *
+     * @throws SpindleException {@link ErrorCode#INDEX_NOT_FOUND_1} if no live dataflow exports it
      */
-    public synchronized void dropIndex(GlobalId index) {
-        Long df = exporter.remove(index);
-        if (df == null) {
-            throw new IllegalArgumentException("no live dataflow exports " + index);
+    public void dropIndex(GlobalId index) {
+        List<Runnable> after = new ArrayList<>();
+        synchronized (this) {
+            Long df = exporter.get(index);
+            if (df == null) {
+                throw new SpindleException(ErrorCode.INDEX_NOT_FOUND_1, index);
+            }
+            dropIndexLocked(index, after);
+            maybeStop(df, after);
         }
-        liveExports.get(df).remove(index);
-        runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.traces().remove(index)));
-        requested.remove(index);
-        applied.remove(index);
-        maybeDrop(df);
+        after.forEach(Runnable::run);
     }
 
-    private void maybeDrop(long df) {
-        Set<GlobalId> exports = liveExports.get(df);
-        if (exports == null || !exports.isEmpty()) {
+    /**
+     * Drops every index dataflow {@code id} still exports, then the dataflow itself once nothing
+     * reads it (as {@link #dropIndex} for each). Unknown ids are ignored.
+     */
+    public void dropDataflow(long id) {
+        List<Runnable> after = new ArrayList<>();
+        synchronized (this) {
+            Book b = books.get(id);
+            if (b == null) {
+                return;
+            }
+            for (GlobalId e : new ArrayList<>(b.exports)) {
+                dropIndexLocked(e, after);
+            }
+            maybeStop(id, after);
+        }
+        after.forEach(Runnable::run);
+    }
+
+    private void dropIndexLocked(GlobalId index, List<Runnable> after) {
+        Long df = exporter.remove(index);
+        Book b = books.get(df);
+        b.exports.remove(index);
+        if (!b.transientDf) {
+            dropped.add(index); // transient ids are the controller's own: nobody reads them again
+        }
+        failed.remove(index);
+        requested.remove(index);
+        applied.remove(index);
+        frontiers.remove(index);
+        ComputeCommand drop = new ComputeCommand.DropIndex(index);
+        if (!b.transientDf) {
+            toMaintenance.accept(drop);
+        }
+        if (split() || b.transientDf) {
+            toInteractive.accept(drop);
+        }
+        failPeeks(index, new SpindleException(ErrorCode.INDEX_DROPPED_1, index), after);
+    }
+
+    /** Stops dataflow {@code id} if it exports nothing live and nothing live reads it; then its inputs. */
+    private void maybeStop(long id, List<Runnable> after) {
+        Book b = books.get(id);
+        if (b == null || !b.exports.isEmpty()) {
             return;
         }
-        for (Map.Entry<Long, Set<Long>> e : dependsOn.entrySet()) {
-            if (e.getKey() != df && e.getValue().contains(df)) {
+        for (Book other : books.values()) {
+            if (other.id != id && other.dependsOn.contains(id)) {
                 return; // a live dataflow still reads its arrangements
             }
         }
-        liveExports.remove(df);
-        Set<Long> deps = dependsOn.remove(df);
-        names.remove(df);
-        ComputeRuntime rt = dataflows.remove(df);
-        (rt == null ? runtime : rt).dropDataflow(df);
-        for (long d : deps) {
-            maybeDrop(d);
+        books.remove(id);
+        (b.runtime == maintenance ? toMaintenance : toInteractive).accept(new ComputeCommand.DropDataflow(id));
+        if (!b.created.isDone()) {
+            SpindleException gone = new SpindleException(ErrorCode.QUERY_CANCELED_0);
+            after.add(() -> b.created.completeExceptionally(gone));
+        }
+        for (long d : b.dependsOn) {
+            maybeStop(d, after);
         }
     }
 
     /** Ids of the dataflows the controller keeps alive, for introspection and tests. */
     public synchronized Set<Long> liveDataflows() {
-        return Set.copyOf(dataflows.keySet());
+        return Set.copyOf(books.keySet());
     }
 
-    /** Builds a peek's transient dataflow {@code id} on every interactive worker. */
-    public synchronized void createTransientDataflow(long id, String name, DataflowRender render) {
-        dataflows.put(id, interactive);
-        names.put(id, name);
-        interactive.createDataflow(id, name, render);
-    }
-
-    /** Drops dataflow {@code id}: its operators stop and its exports are removed on every worker. */
-    public synchronized void dropDataflow(long id, List<GlobalId> exports) {
-        ComputeRuntime rt = dataflows.remove(id);
-        names.remove(id);
-        (rt == null ? runtime : rt).dropDataflow(id);
-        for (GlobalId e : exports) {
-            requested.remove(e);
-            applied.remove(e);
+    /** The live dataflows (and failed ones not yet dropped), in creation order. */
+    public synchronized List<DataflowInfo> dataflows() {
+        List<DataflowInfo> out = new ArrayList<>();
+        for (Book b : books.values()) {
+            out.add(new DataflowInfo(b.id, b.desc.name(), b.runtime.role(), b.operators, b.failure));
         }
+        return out;
     }
+
+    // ------------------------------------------------------------------ compaction and frontiers
 
     /** Allows index {@code id} to compact up to {@code since} (deferred past pending peeks). */
     public synchronized void allowCompaction(GlobalId id, Frontier since) {
+        if (dropped.contains(id)) {
+            return;
+        }
         requested.merge(id, since, Frontier::join);
         applyCompaction(id);
     }
@@ -201,48 +389,122 @@ public final class ComputeController implements AutoCloseable {
         Frontier before = applied.get(id);
         if (before == null || before.lessThan(f)) {
             applied.put(id, f);
-            Frontier target = f;
-            runtime.broadcast(new WorkerCommand.RunOnWorker(w -> w.traces().allowCompaction(id, target)));
-            if (interactive != runtime) {
-                interactive.broadcast(new WorkerCommand.RunOnWorker(w -> {
-                    w.traces().allowCompaction(id, target);
-                    w.registry().advanceStandingHold(id, target);
-                }));
+            ComputeCommand allow = new ComputeCommand.AllowCompaction(id, f);
+            toMaintenance.accept(allow);
+            if (split()) {
+                toInteractive.accept(allow);
             }
         }
     }
 
     /**
-     * The slow path: builds transient dataflow {@code dataflowId} on the interactive runtime
-     * (it imports the shared arrangements it needs at the peek's time, binding placeholders where
-     * the publisher has not rendered yet), peeks its transient index {@code request.index()}, and
-     * tears the dataflow down once the peek is answered, failed or cancelled.
+     * The upper of index {@code id} as its workers last reported it (the meet over workers):
+     * times before it are complete everywhere. {@link Frontier#MIN} until every worker reported.
      */
-    public CompletableFuture<PeekResponse> peekTransient(long dataflowId, String name, DataflowRender render,
-                                                        PeekRequest request) {
-        CompletableFuture<PeekResponse> f;
-        synchronized (this) {
-            createTransientDataflow(dataflowId, name, render);
-            f = peek(request);
+    public synchronized Frontier upper(GlobalId id) {
+        Frontier[][] f = frontiers.get(id);
+        if (f == null) {
+            return Frontier.MIN;
         }
-        return f.whenComplete((r, e) -> dropDataflow(dataflowId, List.of(request.index())));
+        Frontier out = Frontier.EMPTY;
+        for (Frontier u : f[0]) {
+            out = out.meet(u == null ? Frontier.MIN : u);
+        }
+        return out;
     }
 
+    /** The since of index {@code id} as its workers last reported it (the join over workers). */
+    public synchronized Frontier since(GlobalId id) {
+        Frontier[][] f = frontiers.get(id);
+        Frontier out = Frontier.MIN;
+        if (f != null) {
+            for (Frontier s : f[1]) {
+                out = out.join(s == null ? Frontier.MIN : s);
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ peeks
+
     /** Starts a peek; the future completes with rows, an error, or {@link PeekResponse.Canceled}. */
-    public synchronized CompletableFuture<PeekResponse> peek(PeekRequest request) {
+    public CompletableFuture<PeekResponse> peek(PeekRequest request) {
+        return peek(request, null);
+    }
+
+    /**
+     * Starts a peek that fails with {@link ErrorCode#STATEMENT_TIMEOUT_0} unless answered within
+     * {@code deadline} (null: no deadline).
+     */
+    public synchronized CompletableFuture<PeekResponse> peek(PeekRequest request, Duration deadline) {
+        checkOpen();
+        SpindleException unusable = unusable(request.index());
+        if (unusable != null) {
+            return CompletableFuture.completedFuture(new PeekResponse.Error(unusable));
+        }
+        if (peeks.containsKey(request.uuid())) {
+            throw new IllegalArgumentException("peek " + request.uuid() + " is already pending");
+        }
         Collector c = new Collector(request, interactive.workers());
         peeks.put(request.uuid(), c);
-        interactive.broadcast(new WorkerCommand.RunOnWorker(w -> w.addPeek(request, this::partial)));
+        toInteractive.accept(new ComputeCommand.Peek(request));
+        if (deadline != null) {
+            scheduler().schedule(() -> expire(request.uuid()), Math.max(0, deadline.toNanos()), TimeUnit.NANOSECONDS);
+        }
         return c.future;
     }
 
+    private ScheduledExecutorService scheduler() {
+        if (deadlines == null) {
+            deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "compute-peek-deadlines");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return deadlines;
+    }
+
+    private void expire(UUID uuid) {
+        end(uuid, new PeekResponse.Error(new SpindleException(ErrorCode.STATEMENT_TIMEOUT_0)));
+    }
+
     /** Cancels a pending peek: its future completes with {@link PeekResponse.Canceled}. */
-    public synchronized void cancel(UUID uuid) {
-        Collector c = peeks.remove(uuid);
-        if (c != null) {
-            interactive.broadcast(new WorkerCommand.RunOnWorker(w -> w.cancelPeek(uuid)));
-            c.future.complete(new PeekResponse.Canceled());
+    public void cancel(UUID uuid) {
+        end(uuid, new PeekResponse.Canceled());
+    }
+
+    /** Ends pending peek {@code uuid} with {@code response} (cancelling it on the workers). */
+    private void end(UUID uuid, PeekResponse response) {
+        Collector c;
+        synchronized (this) {
+            c = peeks.remove(uuid);
+            if (c == null) {
+                return;
+            }
+            if (!closed) {
+                toInteractive.accept(new ComputeCommand.CancelPeek(uuid));
+            }
             applyCompaction(c.request.index());
+        }
+        c.future.complete(response);
+    }
+
+    /** Fails every pending peek of {@code index}, and of transient dataflows importing it. Lock held. */
+    private void failPeeks(GlobalId index, SpindleException error, List<Runnable> after) {
+        Set<GlobalId> affected = new HashSet<>();
+        affected.add(index);
+        for (Book b : books.values()) {
+            if (b.transientDf && b.imports.contains(index)) {
+                affected.addAll(b.exports);
+            }
+        }
+        for (Collector c : new ArrayList<>(peeks.values())) {
+            if (affected.contains(c.request.index())) {
+                peeks.remove(c.request.uuid());
+                toInteractive.accept(new ComputeCommand.CancelPeek(c.request.uuid()));
+                after.add(() -> c.future.complete(new PeekResponse.Error(error)));
+            }
         }
     }
 
@@ -263,58 +525,214 @@ public final class ComputeController implements AutoCloseable {
         return peekDurations.clone();
     }
 
-    /** The live dataflows with their names and the runtime that runs each. */
-    public synchronized Map<Long, Map.Entry<String, ComputeRuntime>> dataflowsByRuntime() {
-        Map<Long, Map.Entry<String, ComputeRuntime>> out = new java.util.TreeMap<>();
-        for (Map.Entry<Long, ComputeRuntime> e : dataflows.entrySet()) {
-            out.put(e.getKey(), Map.entry(names.getOrDefault(e.getKey(), ""), e.getValue()));
-        }
-        return out;
-    }
-
     /** Number of peeks not yet answered. */
     public synchronized int pendingPeeks() {
         return peeks.size();
     }
 
-    private void partial(UUID uuid, int worker, PeekPartial partial) {
-        boolean last = false;
-        Collector c;
+    // ------------------------------------------------------------------ introspection samples
+
+    /**
+     * Every index each maintenance (or solo) worker exports, with its own size and error count:
+     * one sample per worker, in worker order.
+     *
+     * @throws SpindleException {@link ErrorCode#STATEMENT_TIMEOUT_0} if the workers did not
+     *     answer within {@code timeout}
+     */
+    public List<ComputeResponse.ExportSample> sampleExports(Duration timeout) throws InterruptedException {
+        Sample s;
+        long id;
         synchronized (this) {
-            c = peeks.get(uuid);
-            if (c == null) {
-                return;
+            checkOpen();
+            id = nextSample++;
+            s = new Sample(maintenance.workers());
+            samples.put(id, s);
+            toMaintenance.accept(new ComputeCommand.SampleExports(id));
+        }
+        try {
+            return s.done.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new SpindleException(ErrorCode.STATEMENT_TIMEOUT_0);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw SpindleException.wrap(e.getCause());
+        } finally {
+            synchronized (this) {
+                samples.remove(id);
             }
-            c.parts[worker] = partial;
+        }
+    }
+
+    // ------------------------------------------------------------------ responses
+
+    /** Takes one worker's response (on that worker's thread). */
+    private void handle(ComputeResponse response) {
+        List<Runnable> after = new ArrayList<>();
+        synchronized (this) {
+            response.accept(new Handler(after));
+        }
+        after.forEach(Runnable::run);
+    }
+
+    /** Applies a response to the books; completions are queued in {@code after}. Lock held. */
+    private final class Handler implements ComputeResponse.Visitor<Void> {
+        private final List<Runnable> after;
+
+        Handler(List<Runnable> after) {
+            this.after = after;
+        }
+
+        @Override
+        public Void visitDataflowCreated(ComputeResponse.DataflowCreated r) {
+            Book b = books.get(r.id());
+            if (b != null && b.failure == null) {
+                b.operators = r.operators();
+                if (++b.createdOn == b.runtime.workers()) {
+                    after.add(() -> b.created.complete(null));
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitDataflowFailed(ComputeResponse.DataflowFailed r) {
+            Book b = books.get(r.id());
+            if (b != null && b.failure == null) {
+                fail(b, r.error(), after);
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitFrontiers(ComputeResponse.Frontiers r) {
+            Long df = exporter.get(r.id());
+            if (df == null || !books.containsKey(df)) {
+                return null; // dropped since
+            }
+            int workers = books.get(df).runtime.workers();
+            Frontier[][] f = frontiers.computeIfAbsent(r.id(), k -> new Frontier[2][workers]);
+            f[0][r.worker()] = r.upper();
+            f[1][r.worker()] = r.since();
+            return null;
+        }
+
+        @Override
+        public Void visitPeekAnswer(ComputeResponse.PeekAnswer r) {
+            Collector c = peeks.get(r.uuid());
+            if (c == null || c.parts[r.worker()] != null) {
+                return null; // cancelled, failed or expired meanwhile
+            }
+            c.parts[r.worker()] = r.partial();
             if (++c.received == c.parts.length) {
-                peeks.remove(uuid);
+                peeks.remove(r.uuid());
                 long ms = (System.nanoTime() - c.started) / 1_000_000L;
                 peekDurations[Math.min(31, 64 - Long.numberOfLeadingZeros(ms))]++;
                 applyCompaction(c.request.index());
-                last = true;
+                // merged outside the monitor: a large result never blocks other peeks' bookkeeping
+                after.add(() -> c.future.complete(c.merge()));
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitExportSample(ComputeResponse.ExportSample r) {
+            Sample s = samples.get(r.sample());
+            if (s != null && s.received.putIfAbsent(r.worker(), r) == null && s.received.size() == s.workers) {
+                List<ComputeResponse.ExportSample> out = List.copyOf(s.received.values());
+                after.add(() -> s.done.complete(out));
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Marks dataflow {@code b} failed with {@code error}, stops it on every worker, fails its
+     * creation, its indexes' pending and future peeks, and, in turn, every dataflow that reads it.
+     * Lock held.
+     */
+    private void fail(Book b, SpindleException error, List<Runnable> after) {
+        b.failure = error;
+        after.add(() -> b.created.completeExceptionally(error));
+        (b.runtime == maintenance ? toMaintenance : toInteractive).accept(new ComputeCommand.DropDataflow(b.id));
+        for (GlobalId e : b.exports) {
+            failed.put(e, error);
+            frontiers.remove(e);
+            failPeeks(e, error, after);
+        }
+        for (Book other : new ArrayList<>(books.values())) {
+            if (other.failure == null && other.dependsOn.contains(b.id)) {
+                fail(other, error, after);
             }
         }
-        if (last) {
-            // merged outside the monitor: a large result never blocks other peeks' bookkeeping
-            c.future.complete(c.merge());
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new SpindleException(ErrorCode.DATABASE_CLOSED_0);
         }
     }
 
     @Override
     public void close() {
         List<Collector> left;
+        List<Sample> waiting;
         synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
             left = new ArrayList<>(peeks.values());
             peeks.clear();
+            waiting = new ArrayList<>(samples.values());
+            if (deadlines != null) {
+                deadlines.shutdownNow();
+            }
         }
         for (Collector c : left) {
             c.future.complete(new PeekResponse.Canceled());
         }
-        if (owns) {
-            if (interactive != runtime) {
-                interactive.close();
-            }
-            runtime.close();
+        for (Sample s : waiting) {
+            s.done.completeExceptionally(new SpindleException(ErrorCode.DATABASE_CLOSED_0));
+        }
+        if (split()) {
+            interactive.close();
+        }
+        maintenance.close();
+    }
+
+    /** The controller's books on one dataflow. Guarded by the controller's monitor. */
+    private static final class Book {
+        final long id;
+        final DataflowDescription desc;
+        final ComputeRuntime runtime;
+        final boolean transientDf;
+        final Set<GlobalId> exports;
+        final Set<Long> dependsOn;
+        final Set<GlobalId> imports;
+        final CompletableFuture<Void> created = new CompletableFuture<>();
+        int createdOn;
+        int operators = -1;
+        SpindleException failure;
+
+        Book(long id, DataflowDescription desc, ComputeRuntime runtime, boolean transientDf, Set<Long> dependsOn,
+             Set<GlobalId> imports) {
+            this.id = id;
+            this.desc = desc;
+            this.runtime = runtime;
+            this.transientDf = transientDf;
+            this.exports = new TreeSet<>(desc.indexExports().keySet());
+            this.dependsOn = Set.copyOf(dependsOn);
+            this.imports = Set.copyOf(imports);
+        }
+    }
+
+    /** One pending introspection sample. */
+    private static final class Sample {
+        final int workers;
+        final Map<Integer, ComputeResponse.ExportSample> received = new java.util.TreeMap<>();
+        final CompletableFuture<List<ComputeResponse.ExportSample>> done = new CompletableFuture<>();
+
+        Sample(int workers) {
+            this.workers = workers;
         }
     }
 
@@ -331,18 +749,32 @@ public final class ComputeController implements AutoCloseable {
             this.parts = new PeekPartial[workers];
         }
 
-        /** Errors win over rows (the lowest worker's, for determinism); else finished rows. */
+        /**
+         * Errors win over rows; among several workers' errors the least by SQLSTATE and message,
+         * so the answer does not depend on which worker was first; else the finished rows.
+         */
         PeekResponse merge() {
+            SpindleException error = null;
             for (PeekPartial p : parts) {
                 if (p instanceof PeekPartial.Error) {
-                    return new PeekResponse.Error(((PeekPartial.Error) p).error());
+                    SpindleException e = ((PeekPartial.Error) p).error();
+                    if (error == null || key(e).compareTo(key(error)) < 0) {
+                        error = e;
+                    }
                 }
+            }
+            if (error != null) {
+                return new PeekResponse.Error(error);
             }
             List<PackedRows> rows = new ArrayList<>(parts.length);
             for (PeekPartial p : parts) {
                 rows.addAll(((PeekPartial.Rows) p).parts());
             }
             return new PeekResponse.Rows(rows, request.finishing()); // merged by the reader
+        }
+
+        private static String key(SpindleException e) {
+            return e.sqlState() + " " + e.getMessage();
         }
     }
 }

@@ -1,6 +1,12 @@
 /**
- * The compute controller: the command/response boundary of DESIGN §2 between the coordinator and
- * the compute runtimes (dataflows, compaction, peeks). Issue 4 adds runtime roles and routing
- * between a maintenance and an interactive runtime here.
+ * The compute controller: the seam through which the SQL layer drives compute (DESIGN §2).
+ * {@link dev.spindle.compute.controller.ComputeController} sends the protocol's plain-value
+ * commands to a SOLO runtime or to a MAINTENANCE + INTERACTIVE pair, combines the workers'
+ * responses (dataflow created or failed, frontiers, peek parts, export samples) into futures that
+ * always complete, and keeps one set of books on dataflows, exports, drops and compaction.
+ *
+ * <p>Uses the protocol, runtimes, plans, peeks and the sharing roles; must not use operators,
+ * arrangements, workers' internals or the renderer, and nothing below it may use it (except
+ * introspection, which it feeds).
  */
 package dev.spindle.compute.controller;

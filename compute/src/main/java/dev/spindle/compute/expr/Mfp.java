@@ -45,7 +45,8 @@ import java.util.function.IntUnaryOperator;
  * @param predicates conditions over input and expression columns, all of which must be TRUE
  * @param projection the output columns, as indexes into input and expression columns
  */
-public record Mfp(int inputArity, List<ScalarExpr> expressions, List<ScalarExpr> predicates, int[] projection) {
+public record Mfp(int inputArity, List<ScalarExpr> expressions, List<ScalarExpr> predicates, int[] projection)
+        implements java.io.Serializable {
 
     public Mfp {
         if (inputArity < 0) {

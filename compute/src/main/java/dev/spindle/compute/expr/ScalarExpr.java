@@ -22,7 +22,7 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe: one tree may be evaluated by many threads at once.
  */
-public sealed interface ScalarExpr permits ColumnRef, Literal, CallUnary, CallBinary, CallVariadic, If, Cast {
+public sealed interface ScalarExpr extends java.io.Serializable permits ColumnRef, Literal, CallUnary, CallBinary, CallVariadic, If, Cast {
 
     /** The type of the values this expression produces. */
     ColumnType type();

@@ -4,35 +4,30 @@ import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
-import dev.spindle.compute.arrangement.trace.ArrangementSize;
 import dev.spindle.compute.controller.ComputeController;
-import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.plan.AggregateFunc;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
-import dev.spindle.compute.render.ArrangementFactory;
-import dev.spindle.compute.render.DataflowRenderer;
-import dev.spindle.compute.runtime.ComputeRuntime;
-import dev.spindle.compute.runtime.DataflowStats;
-import dev.spindle.compute.runtime.WorkerCommand;
+import dev.spindle.compute.protocol.ComputeResponse;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PublicationPoint;
+import dev.spindle.storage.TableStore;
 import dev.spindle.storage.table.TableLog;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Maintains the introspection relations: each {@link #refresh()} samples the runtimes (on the
- * maintenance workers' own threads for their trace managers), and appends the difference from the
+ * Maintains the introspection relations: each {@link #refresh()} samples the runtimes (the
+ * maintenance workers' exports through the protocol's {@code SampleExports}), and appends the
+ * difference from the
  * previous sample to each relation's update log at a new time. Logging dataflows, built once on
  * the maintenance runtime as of the minimum time, arrange every relation into a logging index,
  * which the maintenance runtime publishes like any other index (DESIGN invariant 12), so the
@@ -42,29 +37,33 @@ import java.util.concurrent.TimeUnit;
  */
 public final class IntrospectionCollector {
     private static final long DATAFLOW_BASE = 1L << 40;
-    private static final long SAMPLE_TIMEOUT_SECONDS = 10;
+    private static final Duration SAMPLE_TIMEOUT = Duration.ofSeconds(10);
 
     private final ComputeController controller;
     private final Map<IntrospectionRelation, TableLog> logs = new EnumMap<>(IntrospectionRelation.class);
     private final Map<IntrospectionRelation, Map<Row, Long>> last = new EnumMap<>(IntrospectionRelation.class);
     private long lastTime = -1;
 
-    private IntrospectionCollector(ComputeController controller) {
+    private IntrospectionCollector(ComputeController controller, TableStore tables) {
         this.controller = controller;
         for (IntrospectionRelation r : IntrospectionRelation.values()) {
             if (r != IntrospectionRelation.ARRANGEMENT_SIZES_TOTAL) {
-                logs.put(r, new TableLog(r.id(), r.desc()));
+                logs.put(r, tables.create(r.id(), r.desc()));
                 last.put(r, new TreeMap<>());
             }
         }
     }
 
     /**
-     * Starts introspection on {@code controller}: creates the relations' logs and the logging
-     * dataflows (as of the minimum time) on its maintenance runtime.
+     * Starts introspection on {@code controller}: creates the relations' logs in {@code tables}
+     * (the store the controller's runtimes read tables from) and the logging dataflows (as of the
+     * minimum time) on its maintenance runtime; returns once every worker rendered them.
+     *
+     * @throws dev.spindle.common.error.SpindleException if a logging dataflow fails to render
      */
-    public static IntrospectionCollector start(ComputeController controller, ArrangementFactory arrangements) {
-        IntrospectionCollector c = new IntrospectionCollector(controller);
+    public static IntrospectionCollector start(ComputeController controller, TableStore tables) throws InterruptedException {
+        IntrospectionCollector c = new IntrospectionCollector(controller, tables);
+        List<CompletableFuture<Void>> created = new ArrayList<>();
         long df = DATAFLOW_BASE;
         for (IntrospectionRelation r : IntrospectionRelation.values()) {
             DataflowDescription d;
@@ -80,22 +79,20 @@ public final class IntrospectionCollector {
                         List.of(), Map.of(r.indexId(), new DataflowDescription.IndexExport(r.id(), List.of(firstColumn(r)))),
                         Frontier.MIN);
             }
-            controller.createDataflow(df++, d, new DataflowRenderer(d, id -> c.logs.get(byId(id)), arrangements));
+            created.add(controller.createDataflow(df++, d));
+        }
+        for (CompletableFuture<Void> f : created) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw dev.spindle.common.error.SpindleException.wrap(e.getCause());
+            }
         }
         return c;
     }
 
     private static ScalarExpr firstColumn(IntrospectionRelation r) {
         return ScalarExpr.column(0, r.desc().column(0).type());
-    }
-
-    private static IntrospectionRelation byId(GlobalId id) {
-        for (IntrospectionRelation r : IntrospectionRelation.values()) {
-            if (r.id().equals(id)) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("not an introspection relation: " + id);
     }
 
     /** The update log of a relation (not of the derived total). */
@@ -140,35 +137,21 @@ public final class IntrospectionCollector {
         return ts;
     }
 
-    /** Arrangement sizes and error counts, read by every maintenance worker from its own exports. */
+    /** Arrangement sizes and error counts, as every maintenance worker reports its own exports. */
     private void sampleExports(Map<IntrospectionRelation, List<Row>> now) throws InterruptedException {
-        ComputeRuntime rt = controller.runtime();
-        ConcurrentLinkedQueue<Row> sizes = new ConcurrentLinkedQueue<>();
-        ConcurrentLinkedQueue<Object[]> errors = new ConcurrentLinkedQueue<>();
-        CountDownLatch done = new CountDownLatch(rt.workers());
-        rt.broadcast(new WorkerCommand.RunOnWorker(w -> {
-            try {
-                for (GlobalId id : w.traces().ids()) {
-                    if (isLogging(id)) {
-                        continue;
-                    }
-                    TraceBundle b = w.traces().get(id).orElseThrow();
-                    ArrangementSize s = b.ownSize();
-                    sizes.add(Row.of(id.toString(), (long) w.index(), s.records(), (long) s.batches(), s.bytes()));
-                    errors.add(new Object[] {id.toString(), b.errorCount()});
-                }
-            } finally {
-                done.countDown();
-            }
-        }));
-        if (!done.await(SAMPLE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("maintenance workers did not answer the introspection sample");
-        }
-        now.put(IntrospectionRelation.ARRANGEMENT_SIZES, new ArrayList<>(sizes));
+        List<Row> sizes = new ArrayList<>();
         Map<String, Long> counts = new TreeMap<>();
-        for (Object[] e : errors) {
-            counts.merge((String) e[0], (Long) e[1], Long::sum);
+        for (ComputeResponse.ExportSample sample : controller.sampleExports(SAMPLE_TIMEOUT)) {
+            for (ComputeResponse.ExportStat s : sample.exports()) {
+                if (isLogging(s.id())) {
+                    continue;
+                }
+                String id = s.id().toString();
+                sizes.add(Row.of(id, (long) sample.worker(), s.records(), s.batches(), s.bytes()));
+                counts.merge(id, s.errors(), Long::sum);
+            }
         }
+        now.put(IntrospectionRelation.ARRANGEMENT_SIZES, sizes);
         List<Row> errRows = new ArrayList<>();
         counts.forEach((id, n) -> errRows.add(Row.of(id, n)));
         now.put(IntrospectionRelation.COMPUTE_ERROR_COUNTS, errRows);
@@ -212,10 +195,9 @@ public final class IntrospectionCollector {
 
     private List<Row> dataflows() {
         List<Row> out = new ArrayList<>();
-        for (var e : controller.dataflowsByRuntime().entrySet()) {
-            List<DataflowStats> stats = e.getValue().getValue().stats(e.getKey());
-            DataflowStats s = stats.isEmpty() ? null : stats.get(0);
-            out.add(Row.of(e.getKey(), e.getValue().getKey(), s == null ? 0L : (long) s.operators().size()));
+        for (ComputeController.DataflowInfo d : controller.dataflows()) {
+            out.add(Row.of(d.id(), d.name(), (long) Math.max(0, d.operators()), d.error() == null ? "running" : "failed",
+                    d.error() == null ? null : d.error().getMessage()));
         }
         return out;
     }

@@ -27,8 +27,11 @@ public enum IntrospectionRelation {
     ACTIVE_PEEKS(5, List.of(text("id"), text("index_id"), bigint("time"))),
     /** Completed peeks by duration bucket (less than {@code bucket_ms} milliseconds). */
     PEEK_DURATIONS(6, List.of(bigint("bucket_ms"), bigint("count"))),
-    /** Live dataflows with their operator count (per worker; every worker builds the same). */
-    DATAFLOWS(7, List.of(bigint("id"), text("name"), bigint("operators")));
+    /**
+     * Live dataflows with their operator count (per worker; every worker builds the same), their
+     * status ({@code running} or {@code failed}) and the error of a failed one.
+     */
+    DATAFLOWS(7, List.of(bigint("id"), text("name"), bigint("operators"), text("status"), nullableText("error")));
 
     private final int number;
     private final RelationDesc desc;
@@ -64,6 +67,10 @@ public enum IntrospectionRelation {
 
     private static Column bigint(String name) {
         return new Column(name, ColumnType.of(TypeKind.BIGINT).withNullable(false));
+    }
+
+    private static Column nullableText(String name) {
+        return new Column(name, ColumnType.of(TypeKind.TEXT));
     }
 
     private static Column nullableBigint(String name) {

@@ -5,7 +5,7 @@ import dev.spindle.common.row.PackedRows;
 import java.util.List;
 
 /** One worker's answer to a peek: its partition's rows, or an error. Plain values. */
-public sealed interface PeekPartial {
+public sealed interface PeekPartial extends java.io.Serializable {
     /**
      * The worker's rows with multiplicities, packed (no object per row), in parts: one per read
      * slice, so a worker never copies a large result while growing it.

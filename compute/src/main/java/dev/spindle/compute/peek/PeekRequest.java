@@ -20,7 +20,7 @@ import java.util.UUID;
  * @param finishing order, limit, offset, projection
  */
 public record PeekRequest(UUID uuid, GlobalId index, long time, Row literalKey, Mfp mfp,
-                          RowSetFinishing finishing) {
+                          RowSetFinishing finishing) implements java.io.Serializable {
     public PeekRequest {
         Objects.requireNonNull(uuid, "uuid");
         Objects.requireNonNull(index, "index");

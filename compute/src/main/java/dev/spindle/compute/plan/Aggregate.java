@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param column the value column it reads, or -1 for {@code COUNT(*)}
  * @param distinct whether duplicates are removed first ({@code COUNT(DISTINCT x)})
  */
-public record Aggregate(AggregateFunc func, int column, boolean distinct) {
+public record Aggregate(AggregateFunc func, int column, boolean distinct) implements java.io.Serializable {
     public Aggregate {
         Objects.requireNonNull(func, "func");
         if (func == AggregateFunc.COUNT_ROWS ? column != -1 : column < 0) {

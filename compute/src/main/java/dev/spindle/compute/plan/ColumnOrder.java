@@ -8,7 +8,7 @@ package dev.spindle.compute.plan;
  * @param descending whether larger values come first
  * @param nullsFirst whether NULLs come before every value
  */
-public record ColumnOrder(int column, boolean descending, boolean nullsFirst) {
+public record ColumnOrder(int column, boolean descending, boolean nullsFirst) implements java.io.Serializable {
     public ColumnOrder {
         if (column < 0) {
             throw new IllegalArgumentException("column must be >= 0: " + column);

@@ -15,7 +15,7 @@ import java.util.Objects;
  * <p>Nodes are immutable records; use {@link #accept} with a {@link PlanVisitor} to walk them
  * (Java 17 has no pattern switch).
  */
-public sealed interface Plan {
+public sealed interface Plan extends java.io.Serializable {
     /** Calls the visitor method of this node's kind. */
     <R> R accept(PlanVisitor<R> v);
 

@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param offset the rows to skip
  * @param projection the output columns, or null for all
  */
-public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, int[] projection) {
+public record RowSetFinishing(List<ColumnOrder> order, long limit, long offset, int[] projection)
+        implements java.io.Serializable {
     public RowSetFinishing {
         order = List.copyOf(Objects.requireNonNull(order, "order"));
         if (limit < -1 || offset < 0) {

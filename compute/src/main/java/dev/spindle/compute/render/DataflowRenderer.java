@@ -27,8 +27,8 @@ import dev.spindle.compute.operator.reduce.GroupRecompute;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.compute.plan.PlanVisitor;
-import dev.spindle.compute.runtime.ComputeRuntimeRole;
-import dev.spindle.compute.runtime.DataflowRender;
+import dev.spindle.compute.sharing.ComputeRuntimeRole;
+import dev.spindle.compute.dataflow.DataflowRender;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PublishToken;
 import java.util.ArrayList;
@@ -143,10 +143,8 @@ public final class DataflowRenderer implements DataflowRender {
         }
 
         private void export(GlobalId indexId, DataflowDescription.IndexExport export) {
-            Import im = imports.get(export.on());
-            List<Integer> keyColumns = KeyFunctions.columnsOf(export.key());
-            if (im != null && keyColumns != null && keyColumns.equals(im.keyColumns())) {
-                reexport(indexId, im);
+            if (export.reexportOf() != null) {
+                reexport(indexId, checkedReexport(indexId, export));
                 return;
             }
             if (!built.containsKey(export.on()) && !imports.containsKey(export.on())) {
@@ -163,6 +161,27 @@ public final class DataflowRenderer implements DataflowRender {
             InputPort errIn = b.connect(allErrs, KeyHasher.WHOLE_ROW);
             b.add(i -> new Arrange(i, "ArrangeErrs(" + indexId + ")", errIn, row -> row, errs, b.newOutput(), null));
             install(indexId, oks.openReader(), errs.openReader(), oks, errs, null);
+        }
+
+        /**
+         * The import a re-export claims to publish again, after checking the claim: the
+         * description imports it, and it arranges the same collection by the same key.
+         *
+         * @throws IllegalArgumentException if the claim does not hold (a planner bug: the
+         *     dataflow fails with it on every worker)
+         */
+        private Import checkedReexport(GlobalId indexId, DataflowDescription.IndexExport export) {
+            Import im = imports.get(export.reexportOf());
+            if (im == null || !im.id().equals(export.reexportOf())) {
+                throw new IllegalArgumentException("index " + indexId + " claims to re-export "
+                        + export.reexportOf() + ", which dataflow " + desc.name() + " does not import");
+            }
+            if (!im.imp().on().equals(export.on()) || !im.imp().key().equals(export.key())) {
+                throw new IllegalArgumentException("index " + indexId + " claims to re-export " + im.id()
+                        + ", but " + im.id() + " arranges " + im.imp().on() + " by " + im.imp().key()
+                        + ", not " + export.on() + " by " + export.key());
+            }
+            return im;
         }
 
         /**
@@ -188,6 +207,8 @@ public final class DataflowRenderer implements DataflowRender {
          */
         private void install(GlobalId indexId, ArrangementPort.Reader oks, ArrangementPort.Reader errs,
                              ArrangementPort oksArr, ArrangementPort errsArr, GlobalId reexportOf) {
+            oks.releaseBoundaries(); // peeks read accumulations: the spine may merge freely
+            errs.releaseBoundaries();
             PublishToken token = null;
             ArrangementSharingRegistry registry = b.optionalService(ArrangementSharingRegistry.class);
             if (registry != null && b.service(ComputeRuntimeRole.class).publishesIndexes()) {

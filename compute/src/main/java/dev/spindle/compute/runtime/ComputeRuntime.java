@@ -1,24 +1,43 @@
 package dev.spindle.compute.runtime;
 
+import dev.spindle.compute.dataflow.DataflowRender;
 import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Waker;
+import dev.spindle.compute.protocol.ComputeCommand;
+import dev.spindle.compute.protocol.ComputeResponse;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
+import dev.spindle.compute.sharing.ComputeRuntimeRole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * A set of W worker threads that run dataflows. Commands are broadcast to every worker in one
- * total order ({@link #broadcast} is serialized), so every worker builds the same operators in the
- * same order. Default W is the number of available processors.
+ * A set of W worker threads that run dataflows: the runtime side of the compute protocol. It
+ * takes {@link ComputeCommand}s ({@link #send}) and broadcasts each to every worker in one total
+ * order ({@link #broadcast} is serialized), so every worker builds the same operators in the same
+ * order; workers answer with {@link ComputeResponse}s through the response sink given at start.
+ * Each worker renders a {@link ComputeCommand.CreateDataflow}'s description itself, against the
+ * runtime's {@link RuntimeEnvironment}. Default W is the number of available processors.
  *
- * <p>Thread-safety: all public methods may be called from any thread.
+ * <p>Besides the protocol, in-process callers (operator tests, diagnostics) may build dataflows
+ * from code ({@link #createDataflow(long, String, DataflowRender)}) and run actions on the workers
+ * ({@link #broadcast} of {@link WorkerCommand.RunOnWorker}); the controller uses neither.
+ *
+ * <p>Thread-safety: all public methods may be called from any thread. The response sink is
+ * called on worker threads and must not block for long.
  */
 public final class ComputeRuntime implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(ComputeRuntime.class.getName());
+
     private final String name;
+    private final RuntimeEnvironment environment;
+    private final Consumer<ComputeResponse> responses;
     private final ComputeRuntimeRole role;
     private final List<ArrangementSharingRegistry> registries;
     private final Worker[] workers;
@@ -28,18 +47,30 @@ public final class ComputeRuntime implements AutoCloseable {
     private final ConcurrentMap<Long, DataflowStats[]> stats = new ConcurrentHashMap<>();
     private final ConcurrentMap<Long, Throwable> failures = new ConcurrentHashMap<>();
 
-    /** Starts a {@link ComputeRuntimeRole#SOLO} runtime of {@code workerCount} workers. */
+    /**
+     * Starts a {@link ComputeRuntimeRole#SOLO} runtime of {@code workerCount} workers without
+     * tables or a response sink, for in-process dataflows.
+     */
     public ComputeRuntime(String name, int workerCount) {
         this(name, workerCount, ComputeRuntimeRole.SOLO, List.of());
+    }
+
+    /** As {@link #ComputeRuntime(String, int, ComputeRuntimeRole, List, RuntimeEnvironment, Consumer)}, without tables or a response sink. */
+    public ComputeRuntime(String name, int workerCount, ComputeRuntimeRole role, List<ArrangementSharingRegistry> registries) {
+        this(name, workerCount, role, registries, RuntimeEnvironment.noTables(), r -> { });
     }
 
     /**
      * Starts {@code workerCount} workers named {@code name-worker-i} in {@code role}. A
      * maintenance or interactive runtime takes the registries the host created, one per worker
      * ordinal; worker {@code i} uses registry {@code i} (a maintenance worker attaches as its
-     * publisher, an interactive worker as its reader). A SOLO runtime takes none.
+     * publisher, an interactive worker as its reader). A SOLO runtime takes none. Workers render
+     * descriptions against {@code environment} and answer through {@code responses}.
      */
-    public ComputeRuntime(String name, int workerCount, ComputeRuntimeRole role, List<ArrangementSharingRegistry> registries) {
+    public ComputeRuntime(String name, int workerCount, ComputeRuntimeRole role, List<ArrangementSharingRegistry> registries,
+                          RuntimeEnvironment environment, Consumer<ComputeResponse> responses) {
+        this.environment = java.util.Objects.requireNonNull(environment, "environment");
+        this.responses = java.util.Objects.requireNonNull(responses, "responses");
         if (workerCount < 1) {
             throw new IllegalArgumentException("workers must be >= 1: " + workerCount);
         }
@@ -107,16 +138,38 @@ public final class ComputeRuntime implements AutoCloseable {
         }
     }
 
-    /** Builds a dataflow on every worker. */
+    /** Applies a protocol command on every worker, in the order commands are sent. */
+    public void send(ComputeCommand command) {
+        broadcast(new WorkerCommand.Protocol(command));
+        if (command instanceof ComputeCommand.DropDataflow) {
+            long id = ((ComputeCommand.DropDataflow) command).id();
+            shared.remove(id);
+            failures.remove(id);
+        }
+    }
+
+    /** Builds an in-process dataflow on every worker from code (operator tests). */
     public void createDataflow(long id, String dataflowName, DataflowRender render) {
-        broadcast(new WorkerCommand.CreateDataflow(id, dataflowName, render));
+        broadcast(new WorkerCommand.Local(id, dataflowName, render));
     }
 
     /** Drops a dataflow on every worker. */
     public void dropDataflow(long id) {
-        broadcast(new WorkerCommand.DropDataflow(id));
-        shared.remove(id);
-        failures.remove(id);
+        send(new ComputeCommand.DropDataflow(id));
+    }
+
+    /** What workers render descriptions against. */
+    RuntimeEnvironment environment() {
+        return environment;
+    }
+
+    /** Hands a worker's response to the sink; a sink that throws loses that response only. */
+    void respond(ComputeResponse response) {
+        try {
+            responses.accept(response);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, name + ": the response sink failed on " + response, e);
+        }
     }
 
     DataflowShared shared(long dataflowId) {

@@ -2,16 +2,25 @@ package dev.spindle.compute.runtime;
 
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.arrangement.trace.ArrangementSize;
 import dev.spindle.compute.dataflow.DataflowBuilder;
+import dev.spindle.compute.dataflow.DataflowRender;
 import dev.spindle.compute.dataflow.DataflowShared;
 import dev.spindle.compute.dataflow.Operator;
 import dev.spindle.compute.dataflow.Waker;
+import dev.spindle.compute.export.TraceBundle;
 import dev.spindle.compute.export.TraceManager;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekService;
 import dev.spindle.compute.peek.SharedPeekService;
+import dev.spindle.compute.protocol.ComputeCommand;
+import dev.spindle.compute.protocol.ComputeResponse;
+import dev.spindle.compute.render.DataflowRenderer;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
+import dev.spindle.compute.sharing.ComputeRuntimeRole;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +35,12 @@ import java.util.logging.Logger;
  * parks until woken by a command, by data from another worker, by a table append or by a seal;
  * nothing spins.
  *
- * <p>An operator that throws stops its dataflow on this worker (the failure is reported through
+ * <p>Protocol commands are applied through a {@link ComputeCommand.Visitor}; every one that can
+ * fail answers: a dataflow that fails to render, or whose operator throws later, is stopped on
+ * this worker and reported as {@link ComputeResponse.DataflowFailed} (and in
  * {@link ComputeRuntime#failures()}); other dataflows keep running. Data errors never throw: they
- * flow as {@code errs}.
+ * flow as {@code errs}. After every pass the worker reports the indexes whose frontiers changed
+ * ({@link ComputeResponse.Frontiers}).
  *
  * <p>Thread-safety: the worker's state is confined to its thread; {@link #submit} and the waker
  * are the only entry points from other threads.
@@ -137,6 +149,7 @@ public final class Worker implements Runnable {
                 if (sharedPeeks != null) {
                     busy |= sharedPeeks.step();
                 }
+                reportFrontiers();
                 if (!busy) {
                     waker.park(IDLE_PARK_NANOS);
                 }
@@ -155,16 +168,11 @@ public final class Worker implements Runnable {
         WorkerCommand c;
         while ((c = commands.poll()) != null) {
             did = true;
-            if (c instanceof WorkerCommand.CreateDataflow) {
-                create((WorkerCommand.CreateDataflow) c);
-            } else if (c instanceof WorkerCommand.DropDataflow) {
-                long id = ((WorkerCommand.DropDataflow) c).id();
-                List<Operator> ops = dataflows.remove(id);
-                if (ops != null) {
-                    closeAll(ops);
-                }
-                traces.removeDataflow(id);
-                runtime.forgetStats(((WorkerCommand.DropDataflow) c).id(), index);
+            if (c instanceof WorkerCommand.Protocol) {
+                ((WorkerCommand.Protocol) c).command().accept(applier);
+            } else if (c instanceof WorkerCommand.Local) {
+                WorkerCommand.Local l = (WorkerCommand.Local) c;
+                create(l.id(), l.render());
             } else if (c instanceof WorkerCommand.RunOnWorker) {
                 try {
                     ((WorkerCommand.RunOnWorker) c).action().run(this);
@@ -176,8 +184,101 @@ public final class Worker implements Runnable {
         return did;
     }
 
-    private void create(WorkerCommand.CreateDataflow c) {
-        DataflowShared shared = runtime.shared(c.id());
+    private final Applier applier = new Applier();
+
+    /** Applies the protocol's commands on this worker. */
+    private final class Applier implements ComputeCommand.Visitor<Void> {
+        @Override
+        public Void visitCreateDataflow(ComputeCommand.CreateDataflow c) {
+            RuntimeEnvironment env = runtime.environment();
+            create(c.id(), new DataflowRenderer(c.desc(), env.tables(), env.arrangements()));
+            return null;
+        }
+
+        @Override
+        public Void visitDropDataflow(ComputeCommand.DropDataflow c) {
+            List<Operator> ops = dataflows.remove(c.id());
+            if (ops != null) {
+                closeAll(ops);
+            }
+            forgetFrontiers(traces.removeDataflow(c.id()));
+            runtime.forgetStats(c.id(), index);
+            return null;
+        }
+
+        @Override
+        public Void visitDropIndex(ComputeCommand.DropIndex c) {
+            traces.remove(c.index());
+            forgetFrontiers(List.of(c.index()));
+            if (registry != null && runtime.role() == ComputeRuntimeRole.INTERACTIVE) {
+                registry.remove(c.index()); // and any standing hold remembered for it
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitAllowCompaction(ComputeCommand.AllowCompaction c) {
+            if (runtime.role() == ComputeRuntimeRole.INTERACTIVE) {
+                // interactive workers export only transient indexes: remember nothing for the rest
+                traces.get(c.id()).ifPresent(b -> b.allowCompaction(c.since()));
+                registry.advanceStandingHold(c.id(), c.since());
+            } else {
+                traces.allowCompaction(c.id(), c.since());
+            }
+            return null;
+        }
+
+        @Override
+        public Void visitPeek(ComputeCommand.Peek c) {
+            addPeek(c.request(), (uuid, worker, partial) ->
+                    runtime.respond(new ComputeResponse.PeekAnswer(uuid, worker, partial)));
+            return null;
+        }
+
+        @Override
+        public Void visitCancelPeek(ComputeCommand.CancelPeek c) {
+            cancelPeek(c.uuid());
+            return null;
+        }
+
+        @Override
+        public Void visitSampleExports(ComputeCommand.SampleExports c) {
+            List<ComputeResponse.ExportStat> out = new ArrayList<>();
+            for (GlobalId id : traces.ids()) {
+                TraceBundle b = traces.get(id).orElseThrow();
+                ArrangementSize size = b.ownSize();
+                out.add(new ComputeResponse.ExportStat(id, size.records(), size.batches(), size.bytes(), b.errorCount()));
+            }
+            runtime.respond(new ComputeResponse.ExportSample(c.sample(), index, out));
+            return null;
+        }
+    }
+
+    /** The frontiers last reported per index. Worker thread only. */
+    private final Map<GlobalId, Frontier[]> reported = new HashMap<>();
+
+    /** Reports every exported index whose upper or since moved since the last report. */
+    private void reportFrontiers() {
+        for (GlobalId id : traces.ids()) {
+            TraceBundle b = traces.get(id).orElseThrow();
+            Frontier upper = b.upper();
+            Frontier since = b.since();
+            Frontier[] last = reported.get(id);
+            if (last == null || !last[0].equals(upper) || !last[1].equals(since)) {
+                reported.put(id, new Frontier[] {upper, since});
+                runtime.respond(new ComputeResponse.Frontiers(id, index, upper, since));
+            }
+        }
+    }
+
+    private void forgetFrontiers(List<GlobalId> ids) {
+        for (GlobalId id : ids) {
+            reported.remove(id);
+        }
+    }
+
+    private void create(long id, DataflowRender render) {
+        DataflowShared shared = runtime.shared(id);
         Map<Class<?>, Object> services = new java.util.HashMap<>(Map.of(TraceManager.class, traces,
                 PeekService.class, peeks, Worker.class, this, ComputeRuntimeRole.class, runtime.role()));
         if (registry != null) {
@@ -185,20 +286,22 @@ public final class Worker implements Runnable {
         }
         DataflowBuilder builder = new DataflowBuilder(index, shared, services);
         try {
-            c.render().build(builder);
+            render.build(builder);
         } catch (RuntimeException e) {
             closeAll(builder.operators());
-            traces.removeDataflow(c.id());
-            runtime.fail(c.id(), index, e);
+            forgetFrontiers(traces.removeDataflow(id));
+            runtime.fail(id, index, e);
+            runtime.respond(new ComputeResponse.DataflowFailed(id, index, SpindleException.wrap(e)));
             return;
         }
         List<Operator> ops = new ArrayList<>(builder.operators());
-        dataflows.put(c.id(), ops);
+        dataflows.put(id, ops);
         List<String> names = new ArrayList<>();
         for (Operator op : ops) {
             names.add(op.name());
         }
-        runtime.recordStats(c.id(), index, new DataflowStats(names, builder.channelCount()));
+        runtime.recordStats(id, index, new DataflowStats(names, builder.channelCount()));
+        runtime.respond(new ComputeResponse.DataflowCreated(id, index, ops.size()));
     }
 
     /**
@@ -278,9 +381,12 @@ public final class Worker implements Runnable {
         LOG.log(Level.FINE, "dataflow " + id + " failed on worker " + index, ex);
         closeAll(dataflows.get(id));
         List<GlobalId> lost = traces.removeDataflow(id);
+        forgetFrontiers(lost);
         runtime.fail(id, index, ex);
-        peeks.fail(lost, SpindleException.wrap(ex), index);
+        SpindleException error = SpindleException.wrap(ex);
+        peeks.fail(lost, error, index);
         failedInPass.add(id);
+        runtime.respond(new ComputeResponse.DataflowFailed(id, index, error));
     }
 
     private static void closeAll(List<Operator> ops) {

@@ -1,18 +1,24 @@
 package dev.spindle.compute.runtime;
 
+import dev.spindle.compute.dataflow.DataflowRender;
+import dev.spindle.compute.protocol.ComputeCommand;
+
 /**
- * What a runtime broadcasts to every one of its workers, in one total order. Plain values.
+ * What a runtime queues for each of its workers, in one total order. {@link Protocol} carries
+ * the controller's plain-value commands; {@link Local} and {@link RunOnWorker} carry code and
+ * exist only inside the runtime's process (operator tests, diagnostics): the controller never
+ * sends them, so nothing callable crosses the controller/runtime seam.
  */
 public sealed interface WorkerCommand {
-    /** Build dataflow {@code id} with {@code render}. */
-    record CreateDataflow(long id, String name, DataflowRender render) implements WorkerCommand {
+    /** A command of the compute protocol. */
+    record Protocol(ComputeCommand command) implements WorkerCommand {
     }
 
-    /** Stop dataflow {@code id}'s operators and release what they hold. */
-    record DropDataflow(long id) implements WorkerCommand {
+    /** Build in-process dataflow {@code id} with {@code render} (tests of operators). */
+    record Local(long id, String name, DataflowRender render) implements WorkerCommand {
     }
 
-    /** Run {@code action} on each worker between dataflow steps (introspection, peeks, tests). */
+    /** Run {@code action} on each worker between dataflow steps (diagnostics and tests). */
     record RunOnWorker(WorkerAction action) implements WorkerCommand {
     }
 

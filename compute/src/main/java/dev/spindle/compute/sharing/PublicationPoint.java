@@ -119,11 +119,13 @@ public final class PublicationPoint {
         if (detached) {
             throw new IllegalStateException("publication point " + id + " was detached");
         }
+        // a logical hold only: the point's readers read accumulations or hold boundaries themselves,
+        // so the point never keeps the trace from merging batches
         Frontier h = hold().join(oks.since()).join(errs.since());
-        TraceHandle o = oks.tryAcquire(h, h.join(oks.physicalCompaction()));
+        TraceHandle o = oks.tryAcquire(h, Frontier.EMPTY);
         TraceHandle e;
         try {
-            e = errs.tryAcquire(h, h.join(errs.physicalCompaction()));
+            e = errs.tryAcquire(h, Frontier.EMPTY);
         } catch (RuntimeException ex) {
             o.close();
             throw ex;
@@ -175,9 +177,7 @@ public final class PublicationPoint {
         if (oksHold != null) {
             Frontier h = hold();
             oksHold.setLogicalCompaction(h);
-            oksHold.setPhysicalCompaction(h);
             errsHold.setLogicalCompaction(h);
-            errsHold.setPhysicalCompaction(h);
         }
     }
 

@@ -44,7 +44,7 @@ final class HydrationLoad implements AutoCloseable {
                 fx.createIndex(id, fx.big, index);
                 fx.awaitHydrated(index, 120);
                 long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                fx.ctl.dropDataflow(id, List.of(index));
+                fx.ctl.dropDataflow(id);
                 synchronized (cycleMillis) {
                     cycleMillis.recordValue(Math.min(ms, 600_000));
                 }

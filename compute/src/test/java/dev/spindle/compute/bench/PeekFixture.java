@@ -15,8 +15,6 @@ import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.RowSetFinishing;
-import dev.spindle.compute.render.ArrangementFactory;
-import dev.spindle.compute.render.DataflowRenderer;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +63,7 @@ final class PeekFixture implements AutoCloseable {
         for (int k = 0; k < smallRows; k++) {
             smallValues[k] = value(k);
         }
-        this.ctl = ComputeController.start(mode, workers);
+        this.ctl = ComputeController.start(mode, workers, id -> tables.get(id));
     }
 
     /** The value of key {@code k} at time 1. */
@@ -93,8 +91,7 @@ final class PeekFixture implements AutoCloseable {
 
     /** Builds {@code index} on {@code table} as dataflow {@code dataflowId} (on maintenance when split). */
     void createIndex(long dataflowId, TableLog table, GlobalId index) {
-        ctl.createDataflow(dataflowId, "index " + index,
-                new DataflowRenderer(indexOn(table, index), tables::get, ArrangementFactory.SPINE));
+        ctl.createDataflow(dataflowId, indexOn(table, index));
     }
 
     /** A fast-path point peek: the rows of {@code index} with key {@code key} at {@code t}. */

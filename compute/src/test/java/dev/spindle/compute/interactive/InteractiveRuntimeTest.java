@@ -16,9 +16,16 @@ import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.compute.operator.arrange.SpineArrangement;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.expr.func.BinaryFunc;
+import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
+import dev.spindle.compute.plan.RowSetFinishing;
+import dev.spindle.compute.runtime.WorkerCommand;
+import java.util.UUID;
 import dev.spindle.compute.runtime.ComputeRuntime;
-import dev.spindle.compute.runtime.ComputeRuntimeRole;
+import dev.spindle.compute.sharing.ComputeRuntimeRole;
 import dev.spindle.compute.runtime.DataflowStats;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
@@ -288,5 +295,87 @@ class InteractiveRuntimeTest {
         assertFalse(never.isDone());
         f.ctl.cancel(uuid);
         assertInstanceOf(PeekResponse.Canceled.class, never.get(1, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void invariant05_aPointPeekBelowTheSinceIsRefusedNotRaisedToTheSince() throws Exception {
+        f.createIndex(I1, 0);
+        for (long t = 1; t <= 6; t++) {
+            f.write(t, Update.insert(Row.of(1L, t), t));
+        }
+        assertEquals(f.contents(6), f.rows(I1, 6));
+        f.ctl.allowCompaction(I1, Frontier.at(5));
+        f.write(7, Update.insert(Row.of(1L, 7L), 7));
+        await(() -> f.arrangements.get(I1 + ".oks").stream().allMatch(a -> a.trace().since().equals(Frontier.at(5))),
+                "compaction to 5");
+        for (long t = 1; t < 5; t++) {
+            PeekResponse r = f.ctl.peek(new PeekRequest(UUID.randomUUID(), I1, t, Row.of(1L), null, RowSetFinishing.none()))
+                    .get(20, TimeUnit.SECONDS);
+            assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2,
+                    assertInstanceOf(PeekResponse.Error.class, r, "point peek at " + t).error().code());
+        }
+        PeekResponse atSince = f.ctl.peek(new PeekRequest(UUID.randomUUID(), I1, 5, Row.of(1L), null, RowSetFinishing.none()))
+                .get(20, TimeUnit.SECONDS);
+        assertEquals(f.contents(5), assertInstanceOf(PeekResponse.Rows.class, atSince).rows());
+    }
+
+    @Test
+    void invariant06_anErrorOnAnyWorkerWinsOverTheOtherWorkersRows() throws Exception {
+        List<Update> rows = new ArrayList<>();
+        for (long k = 0; k < 8; k++) {
+            rows.add(Update.insert(Row.of(k, k), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        f.createIndex(I1, 1);
+        assertEquals(f.contents(1), f.rows(I1, 1));
+        ScalarExpr k = ScalarExpr.column(0, SplitFixture.BIGINT);
+        // SELECT 100 / (k - c) FROM t: one row (k = c) divides by zero, on whichever worker holds key c;
+        // over c = 0..7 both workers hold the failing row at least once
+        for (long c = 0; c < 8; c++) {
+            Mfp divide = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.DIV, ScalarExpr.literal(100L, SplitFixture.BIGINT),
+                    ScalarExpr.call(BinaryFunc.SUB, k, ScalarExpr.literal(c, SplitFixture.BIGINT)))), List.of(), new int[] {2});
+            PeekResponse r = f.ctl.peek(new PeekRequest(UUID.randomUUID(), I1, 1, null, divide, RowSetFinishing.none()))
+                    .get(20, TimeUnit.SECONDS);
+            assertEquals("22012", assertInstanceOf(PeekResponse.Error.class, r, "with c = " + c).error().sqlState());
+        }
+    }
+
+    @Test
+    void invariant08_aSlowPathImportSeesEveryBatchOnceWhileTheWriterPublishes() throws Exception {
+        f.createIndex(I1, 0);
+        List<CompletableFuture<PeekResponse>> peeks = new ArrayList<>();
+        for (long t = 1; t <= 40; t++) {
+            // the transient import binds before t is sealed, so it reads a snapshot and then batches
+            peeks.add(f.countPerKeySlowPath(I1, t));
+            f.write(t, Update.insert(Row.of(t % 3, t), t), Update.insert(Row.of(t % 2, -t), t));
+        }
+        for (int i = 0; i < peeks.size(); i++) {
+            long t = i + 1;
+            assertEquals(f.countPerKey(t), assertInstanceOf(PeekResponse.Rows.class, peeks.get(i).get(20, TimeUnit.SECONDS),
+                    "at " + t).rows(), "at " + t);
+        }
+    }
+
+    @Test
+    void invariant10_interactiveWorkerIReadsRegistryI() throws Exception {
+        int workers = f.ctl.interactive().workers();
+        java.util.concurrent.ConcurrentMap<Integer, ArrangementSharingRegistry> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(workers * 2);
+        for (ComputeRuntime rt : List.of(f.ctl.runtime(), f.ctl.interactive())) {
+            rt.broadcast(new WorkerCommand.RunOnWorker(w -> {
+                seen.merge(w.index() + (rt == f.ctl.runtime() ? 0 : 100), w.registry(), (a, b) -> a);
+                done.countDown();
+            }));
+        }
+        assertTrue(done.await(20, TimeUnit.SECONDS));
+        for (int i = 0; i < workers; i++) {
+            assertSame(f.ctl.runtime().registries().get(i), seen.get(i), "maintenance worker " + i);
+            assertSame(f.ctl.runtime().registries().get(i), seen.get(100 + i), "interactive worker " + i);
+            assertEquals(i, seen.get(100 + i).ordinal());
+        }
+        // and behaviourally: a peek is answered from every ordinal's point with each worker's own part
+        f.write(1, Update.insert(Row.of(1L, 1L), 1), Update.insert(Row.of(2L, 2L), 1), Update.insert(Row.of(3L, 3L), 1));
+        f.createIndex(I1, 1);
+        assertEquals(f.contents(1), f.rows(I1, 1));
     }
 }

@@ -1,8 +1,10 @@
 package dev.spindle.compute.interactive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
@@ -11,8 +13,8 @@ import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.compute.introspection.IntrospectionCollector;
 import dev.spindle.compute.introspection.IntrospectionRelation;
 import dev.spindle.compute.peek.PeekRequest;
+import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.RowSetFinishing;
-import dev.spindle.compute.render.ArrangementFactory;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PublicationPoint;
 import java.util.ArrayList;
@@ -51,7 +53,7 @@ class IntrospectionTest {
         assertEquals(f.contents(1), f.rows(I2, 1));
         // wait until I3 is sealed past 1 too (its answer is the division error)
         assertTrue(f.peek(I3, 1).get(20, TimeUnit.SECONDS) instanceof dev.spindle.compute.peek.PeekResponse.Error);
-        return IntrospectionCollector.start(f.ctl, ArrangementFactory.SPINE);
+        return IntrospectionCollector.start(f.ctl, f.tables);
     }
 
     private List<Row> read(IntrospectionRelation r, long t) throws Exception {
@@ -121,5 +123,25 @@ class IntrospectionTest {
                 .noneMatch(r -> r.getString(0).equals(waiting.toString())), "retracted once answered");
         assertEquals(List.of(), read(IntrospectionRelation.ACTIVE_PEEKS, later).stream()
                 .filter(r -> r.getString(1).equals("u99")).collect(Collectors.toList()));
+    }
+
+    @Test
+    void aFailedDataflowShowsAsFailedWithItsError() throws Exception {
+        IntrospectionCollector c = setUp();
+        GlobalId broken = GlobalId.user(13);
+        long df = f.createIndex(broken, 1);
+        f.created.get(20, TimeUnit.SECONDS);
+        f.breakInserts = broken;
+        f.write(2, Update.insert(Row.of(500L, 1L), 2));
+        assertEquals(ErrorCode.INTERNAL_ERROR_1, assertInstanceOf(PeekResponse.Error.class,
+                f.peek(broken, 2).get(20, TimeUnit.SECONDS)).error().code());
+        f.breakInserts = null;
+        long ts = c.refresh();
+        List<Row> dataflows = read(IntrospectionRelation.DATAFLOWS, ts);
+        Row row = dataflows.stream().filter(r -> r.getLong(0) == df).findFirst().orElseThrow();
+        assertEquals("failed", row.getString(3));
+        assertTrue(row.getString(4).contains("insert refused"), row.toString());
+        assertTrue(dataflows.stream().filter(r -> r.getLong(0) != df).allMatch(r -> r.getString(3).equals("running")
+                && r.isNull(4)), dataflows.toString());
     }
 }

@@ -13,6 +13,8 @@ import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.compute.expr.Mfp;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.compute.expr.func.BinaryFunc;
+import dev.spindle.compute.arrangement.batch.StagedUpdates;
+import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
@@ -20,7 +22,8 @@ import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.compute.plan.RowSetFinishing;
 import dev.spindle.compute.render.ArrangementFactory;
-import dev.spindle.compute.render.DataflowRenderer;
+import dev.spindle.compute.runtime.RuntimeEnvironment;
+import dev.spindle.storage.TableStore;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,19 +43,76 @@ final class SplitFixture implements AutoCloseable {
     static final RelationDesc KV = RelationDesc.of(new Column("k", BIGINT), new Column("v", BIGINT));
     static final GlobalId T = GlobalId.user(1);
 
-    final TableLog table = new TableLog(T, KV);
+    final TableStore tables = new TableStore();
+    final TableLog table = tables.create(T, KV);
     final ComputeController ctl;
     /** Every arrangement created, by name ("u10.oks"), one per worker. */
     final Map<String, List<SpineArrangement>> arrangements = new ConcurrentHashMap<>();
+    /**
+     * Once set, the next insert into an arrangement of this index throws: its arrange operator
+     * fails the index's dataflow.
+     */
+    volatile GlobalId breakInserts;
     private final ArrangementFactory recording = (name, since) -> {
         SpineArrangement a = new SpineArrangement(since);
         arrangements.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(a);
-        return a;
+        return new Breakable(name, a);
     };
+
+    /** A spine that refuses inserts once {@link #breakInserts} is set. */
+    private final class Breakable implements ArrangementPort {
+        private final String name;
+        private final SpineArrangement spine;
+
+        Breakable(String name, SpineArrangement spine) {
+            this.name = name;
+            this.spine = spine;
+        }
+
+        @Override
+        public void insert(StagedUpdates updates, Frontier lower, Frontier upper) {
+            GlobalId broken = breakInserts;
+            if (broken != null && name.startsWith(broken + ".")) {
+                throw new IllegalStateException("insert refused (test)");
+            }
+            spine.insert(updates, lower, upper);
+        }
+
+        @Override
+        public boolean work() {
+            return spine.work();
+        }
+
+        @Override
+        public Frontier upper() {
+            return spine.upper();
+        }
+
+        @Override
+        public Reader openReader() {
+            return spine.openReader();
+        }
+
+        @Override
+        public void close() {
+            spine.close();
+        }
+
+        @Override
+        public dev.spindle.compute.arrangement.trace.SharedTrace sharedTrace() {
+            return spine.sharedTrace();
+        }
+    }
     private long nextDataflow = 100;
 
     SplitFixture(RuntimeMode mode, int workers) {
-        ctl = ComputeController.start(mode, workers);
+        this(mode, workers, false);
+    }
+
+    /** With {@code wire}, every command and response crosses the seam as bytes. */
+    SplitFixture(RuntimeMode mode, int workers, boolean wire) {
+        ctl = ComputeController.start(mode, workers,
+                ComputeController.Options.of(new RuntimeEnvironment(tables::get, recording)).withWire(wire));
     }
 
     void write(long ts, Update... ups) {
@@ -70,7 +130,8 @@ final class SplitFixture implements AutoCloseable {
     long createReexport(GlobalId id, GlobalId existing, long asOf) {
         DataflowDescription d = new DataflowDescription("index " + id, Map.of(),
                 Map.of(existing, new DataflowDescription.IndexImport(T, List.of(ScalarExpr.column(0, BIGINT)))), List.of(),
-                Map.of(id, new DataflowDescription.IndexExport(T, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(asOf));
+                Map.of(id, DataflowDescription.IndexExport.reexport(T, List.of(ScalarExpr.column(0, BIGINT)), existing)),
+                Frontier.at(asOf));
         return create(d);
     }
 
@@ -87,9 +148,12 @@ final class SplitFixture implements AutoCloseable {
 
     private long create(DataflowDescription d) {
         long df = nextDataflow++;
-        ctl.createDataflow(df, d, new DataflowRenderer(d, id -> table, recording));
+        created = ctl.createDataflow(df, d);
         return df;
     }
+
+    /** The future of the last dataflow created. */
+    CompletableFuture<Void> created;
 
     /**
      * The slow path: {@code SELECT k, count(*) FROM t GROUP BY k} at {@code t} through a transient
@@ -104,8 +168,7 @@ final class SplitFixture implements AutoCloseable {
                 List.of(new DataflowDescription.BuildDesc(view, new Plan.Reduce(new Plan.Get(T), new int[] {0},
                         List.of(dev.spindle.compute.plan.Aggregate.countRows())))),
                 Map.of(out, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(t));
-        return ctl.peekTransient(df, d.name(), new DataflowRenderer(d, id -> table, ArrangementFactory.SPINE),
-                new PeekRequest(UUID.randomUUID(), out, t, null, null, RowSetFinishing.none()));
+        return ctl.peekTransient(df, d, new PeekRequest(UUID.randomUUID(), out, t, null, null, RowSetFinishing.none()));
     }
 
     /** The expected answer of {@link #countPerKeySlowPath}. */

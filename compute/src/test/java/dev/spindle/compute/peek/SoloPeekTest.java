@@ -12,17 +12,11 @@ import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
-import dev.spindle.compute.dataflow.DataflowBuilder;
-import dev.spindle.compute.dataflow.InputPort;
-import dev.spindle.compute.dataflow.KeyHasher;
-import dev.spindle.compute.dataflow.OutputPort;
-import dev.spindle.compute.export.TraceBundle;
-import dev.spindle.compute.export.TraceManager;
-import dev.spindle.compute.operator.FlatMap;
-import dev.spindle.compute.operator.TableSource;
-import dev.spindle.compute.operator.arrange.Arrange;
-import dev.spindle.compute.operator.arrange.ArrangementPort;
-import dev.spindle.compute.operator.arrange.KeyFunction;
+import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.compute.plan.DataflowDescription;
+import dev.spindle.compute.plan.Plan;
+import dev.spindle.storage.TableStore;
+import java.util.Map;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.common.type.TypeKind;
 import dev.spindle.compute.expr.Mfp;
@@ -30,8 +24,6 @@ import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.compute.expr.func.BinaryFunc;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.plan.RowSetFinishing;
-import dev.spindle.compute.runtime.ComputeRuntime;
-import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.storage.table.TableLog;
 import java.util.List;
 import java.util.UUID;
@@ -49,40 +41,27 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SoloPeekTest {
     static final GlobalId INDEX = GlobalId.user(10);
+    static final GlobalId T = GlobalId.user(1);
 
-    private final TableLog table = new TableLog(GlobalId.user(1), dev.spindle.compute.testing.Schemas.KV);
-    private final ComputeRuntime runtime = new ComputeRuntime("solo", 2);
-    private final ComputeController controller = new ComputeController(runtime);
+    private final TableStore tables = new TableStore();
+    private final TableLog table = tables.create(T, dev.spindle.compute.testing.Schemas.KV);
+    private final ComputeController controller = ComputeController.start(RuntimeMode.SOLO, 2, tables::get);
 
     @AfterEach
     void close() {
         controller.close();
-        runtime.close();
     }
 
-    /** index u10 = (k, 100 / v) over the table, keyed by k, with errs. */
-    private void createIndex() {
-        controller.createDataflow(1, "index", (DataflowBuilder b) -> {
-            OutputPort src = b.newOutput();
-            b.add(i -> new TableSource(i, table, Frontier.MIN, src, b.worker(), b.workers(), b.waker()));
-            InputPort in = b.connect(src, null);
-            OutputPort oks = b.newOutput();
-            OutputPort errs = b.newOutput();
-            b.add(i -> new FlatMap(i, "Map", in, (row, out) -> {
-                if (row.getLong(1) == 0) {
-                    throw new SpindleException(ErrorCode.DIVISION_BY_ZERO_0);
-                }
-                out.accept(Row.of(row.getLong(0), 100 / row.getLong(1)));
-            }, oks, errs));
-            ArrangementPort okArr = new SpineArrangement();
-            ArrangementPort errArr = new SpineArrangement();
-            InputPort okIn = b.connect(oks, KeyHasher.columns(0));
-            InputPort errIn = b.connect(errs, KeyHasher.WHOLE_ROW);
-            b.add(i -> new Arrange(i, "ArrangeOks", okIn, KeyFunction.columns(0), okArr, b.newOutput(), null));
-            b.add(i -> new Arrange(i, "ArrangeErrs", errIn, row -> row, errArr, b.newOutput(), null));
-            TraceBundle bundle = new TraceBundle(INDEX, okArr.openReader(), errArr.openReader());
-            b.service(TraceManager.class).install(b.shared().dataflowId(), bundle);
-        });
+    /** index u10 on the view (k, 100 / v) over the table, keyed by k: division errors go to errs. */
+    private void createIndex() throws Exception {
+        ColumnType bigint = ColumnType.of(TypeKind.BIGINT).withNullable(false);
+        GlobalId view = GlobalId.user(2);
+        Mfp divide = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.DIV, ScalarExpr.literal(100L, bigint),
+                ScalarExpr.column(1, bigint))), List.of(), new int[] {0, 2});
+        DataflowDescription d = new DataflowDescription("index", Map.of(T, table.desc()), Map.of(),
+                List.of(new DataflowDescription.BuildDesc(view, new Plan.MapFilterProject(new Plan.Get(T), divide))),
+                Map.of(INDEX, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, bigint)))), Frontier.MIN);
+        controller.createDataflow(1, d).get(20, TimeUnit.SECONDS);
     }
 
     private void write(long ts, Update... ups) {

@@ -34,7 +34,7 @@ import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.render.ArrangementFactory;
-import dev.spindle.compute.render.DataflowRenderer;
+import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,8 +115,8 @@ class DataflowLifecycleTest {
                 List.of(new DataflowDescription.BuildDesc(view, join)),
                 java.util.Map.of(index, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, bigint)))),
                 Frontier.at(1));
-        try (ComputeRuntime rt = new ComputeRuntime("test", 2); ComputeController ctl = new ComputeController(rt)) {
-            ctl.createDataflow(1, "join", new DataflowRenderer(desc, id -> t, ArrangementFactory.SPINE));
+        try (ComputeController ctl = ComputeController.start(RuntimeMode.SOLO, 2, id -> t)) {
+            ctl.createDataflow(1, desc).get(30, TimeUnit.SECONDS);
             PeekResponse r = ctl.peek(PeekRequest.all(index, 1)).get(30, TimeUnit.SECONDS);
             List<Row> rows = ((PeekResponse.Rows) r).rows();
             assertEquals(80_000, rows.size());
@@ -181,9 +181,12 @@ class DataflowLifecycleTest {
                 Thread.sleep(5);
             }
             assertEquals(0, t.openSubscriptions());
-            assertTrue(rt.stats(7).stream().allMatch(s -> s == null));
+            assertTrue(rt.stats(7).stream().allMatch(s -> s == null), "gone from every worker");
             t.append(List.of(Update.insert(Row.of(1L, 1L), 2)), 2);
-            Thread.sleep(50);
+            // a fence: a dataflow created after the drop has seen time 2 on every worker
+            CaptureBuffer fence = new CaptureBuffer(4);
+            countPerKey(rt, 8, t, fence, new CaptureBuffer(4));
+            assertNotNull(fence.awaitAt(2, 30, TimeUnit.SECONDS));
             assertEquals(Frontier.at(2), oks.frontier(), "a dropped dataflow produces nothing more");
         }
     }
@@ -208,9 +211,10 @@ class DataflowLifecycleTest {
                 java.util.Map.of(index, new DataflowDescription.IndexImport(t.id(), List.of(ScalarExpr.column(0, bigint)))),
                 List.of(), java.util.Map.of(derived, new DataflowDescription.IndexExport(t.id(), List.of(ScalarExpr.column(1, bigint)))),
                 Frontier.at(1));
-        try (ComputeRuntime rt = new ComputeRuntime("test", 2); ComputeController ctl = new ComputeController(rt)) {
-            ctl.createDataflow(1, "index", new DataflowRenderer(first, id -> t, recording));
-            ctl.createDataflow(2, "derived", new DataflowRenderer(second, id -> t, recording));
+        try (ComputeController ctl = ComputeController.start(RuntimeMode.SOLO, 2,
+                ComputeController.Options.of(new RuntimeEnvironment(id -> t, recording)))) {
+            ctl.createDataflow(1, first).get(20, TimeUnit.SECONDS);
+            ctl.createDataflow(2, second).get(20, TimeUnit.SECONDS);
             PeekResponse r = ctl.peek(PeekRequest.all(derived, 1)).get(20, TimeUnit.SECONDS);
             assertEquals(100, ((PeekResponse.Rows) r).rows().size());
             List<SpineArrangement> indexOks = made.get(index + ".oks");
@@ -218,19 +222,21 @@ class DataflowLifecycleTest {
             for (SpineArrangement a : indexOks) {
                 assertEquals(2, a.trace().liveHandles(), "the export's reader and the import's");
             }
-            ctl.dropDataflow(2, List.of(derived));
+            ctl.dropDataflow(2);
             awaitTrue(() -> indexOks.stream().allMatch(a -> a.trace().liveHandles() == 1));
             for (SpineArrangement a : made.get(derived + ".oks")) {
                 awaitTrue(() -> a.trace().isDropped());
             }
-            ctl.dropDataflow(1, List.of(index));
+            ctl.dropDataflow(1);
             for (SpineArrangement a : indexOks) {
                 awaitTrue(() -> a.trace().isDropped() && a.trace().liveHandles() == 0);
             }
             assertEquals(0, t.openSubscriptions());
-            // a peek on a dropped index waits (it may be created again) until cancelled
-            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.TimeoutException.class,
-                    () -> ctl.peek(PeekRequest.all(index, 1)).get(200, TimeUnit.MILLISECONDS));
+            // a peek on a dropped index fails at once, naming the index
+            PeekResponse late = ctl.peek(PeekRequest.all(index, 1)).get(20, TimeUnit.SECONDS);
+            SpindleException e = org.junit.jupiter.api.Assertions.assertInstanceOf(PeekResponse.Error.class, late).error();
+            assertEquals(ErrorCode.INDEX_DROPPED_1, e.code());
+            assertEquals("index \"u10\" was dropped", e.getMessage());
         }
     }
 

@@ -69,6 +69,15 @@ public interface ArrangementPort {
         Reader openAnother(Frontier readAt);
 
         /**
+         * Gives up this reader's physical hold: it will never read batch by batch
+         * ({@link #readFrom}), only accumulations at a time, so the arrangement may merge every
+         * batch its other readers do not need apart. Index exports do this, so an index merges
+         * whether or not anyone ever allows it to compact logically.
+         */
+        default void releaseBoundaries() {
+        }
+
+        /**
          * Holds what {@link #readFrom} needs to read the updates at times {@code >= from}
          * incrementally: times before {@code from} may compact (to at most {@code from - 1}),
          * batch boundaries from {@code from} on are kept.

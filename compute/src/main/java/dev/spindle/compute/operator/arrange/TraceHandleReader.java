@@ -68,6 +68,11 @@ public final class TraceHandleReader implements ArrangementPort.Reader {
     }
 
     @Override
+    public void releaseBoundaries() {
+        handle.setPhysicalCompaction(Frontier.EMPTY);
+    }
+
+    @Override
     public void holdFrom(Frontier from) {
         if (!from.isEmpty() && from.time() > 0) {
             handle.setLogicalCompaction(Frontier.at(from.time() - 1));

@@ -1,4 +1,4 @@
-package dev.spindle.compute.runtime;
+package dev.spindle.compute.sharing;
 
 /**
  * What a compute runtime is for (DESIGN.md §1).

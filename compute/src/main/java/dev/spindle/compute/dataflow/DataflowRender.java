@@ -1,6 +1,4 @@
-package dev.spindle.compute.runtime;
-
-import dev.spindle.compute.dataflow.DataflowBuilder;
+package dev.spindle.compute.dataflow;
 
 /**
  * Builds a dataflow's operators on one worker. Run once per worker, on that worker's thread, in
