@@ -19,6 +19,10 @@
  *
  * <p>Time contracts ({@code lower}, {@code upper}, {@code since}) are the ones of
  * {@link dev.spindle.common.time.Frontier}: an upper seals the times before it, a since says that
- * times before it were advanced to it. Nothing here knows about dataflows, workers, SQL or Calcite.
+ * times before it were advanced to it.
+ *
+ * <p>Outside its sub-packages, depends on {@code common} only. Nothing under {@code arrangement}
+ * may use dataflows, operators, plans, expressions, rendering, runtimes or workers, exports,
+ * peeks, the sharing registry (which builds on {@code trace}), storage, SQL or Calcite.
  */
 package dev.spindle.compute.arrangement;

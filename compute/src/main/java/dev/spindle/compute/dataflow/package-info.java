@@ -13,6 +13,7 @@
  * All workers live in one process, so this replaces timely's progress protocol with shared
  * memory, but each worker still builds and runs its own copy of every operator.
  *
- * <p>Depends on {@code common} only; knows no plan, expression or arrangement.
+ * <p>Depends on {@code common} only; must not use operators, arrangements, plans, expressions,
+ * rendering, runtimes, storage or anything else of compute: those build on this package.
  */
 package dev.spindle.compute.dataflow;

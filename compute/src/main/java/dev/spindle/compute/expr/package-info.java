@@ -21,7 +21,8 @@
  * <p>Threads: trees and {@code Mfp}s are immutable and may be shared by every worker; an
  * {@code MfpEvaluator} holds scratch buffers and belongs to one thread.
  *
- * <p>Depends on nothing but {@code dev.spindle.common} and the JDK; in particular not on Calcite,
- * the planner, storage or the dataflow runtime.
+ * <p>Depends on nothing but {@link dev.spindle.compute.expr.func}, {@code dev.spindle.common} and
+ * the JDK; must not use dataflows, operators, arrangements, plans, runtimes, storage, Calcite or
+ * the planner.
  */
 package dev.spindle.compute.expr;

@@ -13,8 +13,11 @@
  * HdrHistograms ({@link dev.spindle.compute.bench.LatencyRecorder}); the load runs on its own
  * threads ({@link dev.spindle.compute.bench.HydrationLoad}, {@link dev.spindle.compute.bench.ScanLoad}),
  * bounded in time and stopped with the trial. The figures are the printed {@code RESULT} lines,
- * not JMH's single-shot score. The package uses only the controller's public API, table logs and
- * (for the engine-free control) {@code Waker}; it must not reach into runtime or worker internals. See {@code compute/README.md}, "Read
- * isolation".
+ * not JMH's single-shot score. See {@code compute/README.md}, "Read isolation".
+ *
+ * <p>Uses only the controller's public API and the values it takes (plans, expressions, peek
+ * requests and responses, a {@code DataflowRenderer}), table logs and (for the engine-free
+ * control) {@code Waker}. Must not import runtime, worker, operator, arrangement, export or sharing
+ * classes.
  */
 package dev.spindle.compute.bench;

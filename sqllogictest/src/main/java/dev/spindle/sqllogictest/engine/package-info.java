@@ -6,6 +6,7 @@
  *
  * <p>Engines are reached through {@link java.sql.DriverManager} only; no driver class is
  * referenced at compile time, so adding an engine means adding its driver to the class path and,
- * optionally, a shortcut here. Immutable values, safe to share between threads.
+ * optionally, a shortcut here. Immutable values, safe to share between threads. Must not use
+ * any other runner package or reference a driver class.
  */
 package dev.spindle.sqllogictest.engine;

@@ -6,6 +6,8 @@
  * ({@link dev.spindle.sqllogictest.render.ResultSorter}) and hashing
  * ({@link dev.spindle.sqllogictest.render.ResultHash}).
  *
- * <p>Pure functions over values: no JDBC calls, no state. Everything here is thread-safe.
+ * <p>Pure functions over values: no JDBC calls, no state. Everything here is thread-safe. Uses
+ * {@code format}'s result types and sort modes only; must not use {@code engine}, {@code run},
+ * {@code report} or {@code cli}.
  */
 package dev.spindle.sqllogictest.render;

@@ -9,6 +9,7 @@
  * {@link dev.spindle.sqllogictest.run.Failure}, ...) are immutable records. The runners and
  * {@link dev.spindle.sqllogictest.run.JdbcSession} hold a JDBC connection and mutable per-file
  * state: they are confined to the thread that runs them. This package does not print; reporting
- * goes through {@link dev.spindle.sqllogictest.run.RunListener}.
+ * goes through {@link dev.spindle.sqllogictest.run.RunListener}. Depends on {@code engine},
+ * {@code format} and {@code render}; must not use {@code report} or {@code cli}.
  */
 package dev.spindle.sqllogictest.run;

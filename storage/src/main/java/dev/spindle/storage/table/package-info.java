@@ -3,7 +3,8 @@
  * lock-free readers), the batches it delivers ({@link dev.spindle.storage.table.TableBatch}) and
  * listeners' cursors ({@link dev.spindle.storage.table.Subscription}).
  *
- * <p>Knows nothing of compute, SQL or Calcite; depends on {@code common} only. The compute layer
- * reads a table with {@code listen(from)} on its own threads.
+ * <p>Depends on {@code common} only. Must not use compute, SQL, Calcite, or the table directory
+ * above it ({@link dev.spindle.storage.TableStore}); a listener is woken through a plain
+ * {@code Runnable}. The compute layer reads a table with {@code listen(from)} on its own threads.
  */
 package dev.spindle.storage.table;

@@ -5,6 +5,7 @@
  * of a trace) as one, merging keys and values on the fly.
  *
  * <p>Cursors are single-threaded objects over immutable data: many cursors over the same batches
- * may run on different threads at once. Depends on {@code common.row} only.
+ * may run on different threads at once. Depends on {@code common.row} only; must not use the other
+ * {@code arrangement} packages (batches implement this contract) or anything else of compute.
  */
 package dev.spindle.compute.arrangement.cursor;

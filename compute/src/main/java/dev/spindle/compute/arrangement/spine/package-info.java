@@ -8,7 +8,7 @@
  * {@link dev.spindle.compute.arrangement.spine.TracePair}: the writer and its first handle.
  *
  * <p>Writer-confined: a spine belongs to one worker thread. Depends on {@code common} and the
- * {@code arrangement.batch} and {@code arrangement.trace} packages; knows nothing of operators,
- * workers or the sharing registry.
+ * {@code arrangement.batch} and {@code arrangement.trace} packages; must not use operators,
+ * dataflows, runtimes or workers, or the sharing registry.
  */
 package dev.spindle.compute.arrangement.spine;

@@ -16,7 +16,12 @@
  *       it.</li>
  * </ul>
  *
- * <p>Depends on {@code common}, {@code arrangement.cursor} and {@code arrangement.batch}; knows
- * nothing of how batches are merged ({@code arrangement.spine} builds on this package).
+ * <p>Also the values readers see: sizes ({@code ArrangementSize}), entries read at a time
+ * ({@code KeyValDiff}), seal listeners ({@code UpperListener}) and the compaction error
+ * ({@code CompactedBeyondReadException}).
+ *
+ * <p>Depends on {@code common}, {@code arrangement.cursor} and {@code arrangement.batch}; must not
+ * use {@code arrangement.spine} (it builds on this package: how batches are merged is not known
+ * here), nor operators, dataflows, runtimes or the sharing registry.
  */
 package dev.spindle.compute.arrangement.trace;

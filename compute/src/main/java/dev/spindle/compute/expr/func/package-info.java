@@ -21,7 +21,8 @@
  *
  * <p>Everything here is stateless or immutable except the LIKE pattern cache, which is a
  * concurrent map; all of it is safe to use from any number of threads. The package depends on
- * nothing but {@code dev.spindle.common} and the JDK: it does not know the expression tree,
- * variadic functions see their arguments through {@link dev.spindle.compute.expr.func.Arguments}.
+ * nothing but {@code dev.spindle.common} and the JDK. It must not use the expression tree
+ * ({@code dev.spindle.compute.expr}; variadic functions see their arguments through
+ * {@link dev.spindle.compute.expr.func.Arguments}) or anything else of compute.
  */
 package dev.spindle.compute.expr.func;

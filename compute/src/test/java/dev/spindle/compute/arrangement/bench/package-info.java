@@ -5,5 +5,8 @@
  * maintenance cost at 100k, 1M and 4M records). Run them with
  * {@code ./mvnw -B -q -pl compute test-compile exec:exec -Pbench -Djmh.args="..."}; see
  * {@code compute/README.md}.
+ *
+ * <p>Benchmarks the arrangement packages alone ({@code batch}, {@code spine}, {@code trace} and
+ * {@code common}); must not use operators, dataflows, runtimes or anything above them.
  */
 package dev.spindle.compute.arrangement.bench;
