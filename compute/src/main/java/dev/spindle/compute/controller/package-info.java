@@ -5,8 +5,8 @@
  * responses (dataflow created or failed, frontiers, peek parts, export samples) into futures that
  * always complete, and keeps one set of books on dataflows, exports, drops and compaction.
  *
- * <p>Uses the protocol, runtimes, plans, peeks and the sharing roles; must not use operators,
- * arrangements, workers' internals or the renderer, and nothing below it may use it (except
- * introspection, which it feeds).
+ * <p>Uses the protocol, runtimes (to start them and send them commands), plans, peeks, the
+ * sharing roles and the renderer's {@code TableResolver} type; must not use operators,
+ * arrangements, workers or the renderer itself. Only introspection sits above it.
  */
 package dev.spindle.compute.controller;

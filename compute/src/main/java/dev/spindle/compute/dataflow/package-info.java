@@ -4,7 +4,8 @@
  * progress ({@link dev.spindle.compute.dataflow.OutputPort},
  * {@link dev.spindle.compute.dataflow.InputPort}), the operator contract
  * ({@link dev.spindle.compute.dataflow.Operator}), the per-worker builder that gives every worker
- * an identical graph, and the waker that lets idle workers park.
+ * an identical graph, what builds a graph on it ({@link dev.spindle.compute.dataflow.DataflowRender}),
+ * and the waker that lets idle workers park.
  *
  * <h2>Progress</h2>
  * Time is totally ordered, so progress is one frontier per (sender, receiver) lane, carried in

@@ -6,9 +6,9 @@
  * logging dataflows into logging indexes that the maintenance runtime publishes at the minimum
  * time. The SQL front end will expose them as relations.
  *
- * <p>The top of compute: it drives the controller, renders its logging dataflows with
- * {@code render} and samples the runtimes (trace managers, registries, dataflow stats) with worker
- * commands. Nothing else in compute may use this package; it must not use dataflows, operators or
- * arrangements directly (only {@code arrangement.trace.ArrangementSize} figures).
+ * <p>The top of compute: it drives the controller only through descriptions and the protocol's
+ * export samples, and reads the registries' points for {@code publication_points}. Nothing else in
+ * compute may use this package; it must not use runtimes, workers, the renderer, dataflows,
+ * operators or arrangements.
  */
 package dev.spindle.compute.introspection;
