@@ -160,12 +160,21 @@ final class SplitFixture implements AutoCloseable {
      * dataflow on the interactive runtime that imports {@code index} (an index on t(k)).
      */
     CompletableFuture<PeekResponse> countPerKeySlowPath(GlobalId index, long t) {
+        return countPerColumnSlowPath(index, t, 0);
+    }
+
+    /**
+     * {@code SELECT c, count(*) FROM t GROUP BY c} for column {@code column} on the slow path. For
+     * column 1 (not the index key) the reduction arranges the import's stream itself, so every
+     * update the import emits counts (for column 0 it reads the shared arrangement).
+     */
+    CompletableFuture<PeekResponse> countPerColumnSlowPath(GlobalId index, long t, int column) {
         long df = nextDataflow++;
         GlobalId view = GlobalId.transientId(df);
         GlobalId out = GlobalId.transientId(df + 100_000);
         DataflowDescription d = new DataflowDescription("peek " + df, Map.of(),
                 Map.of(index, new DataflowDescription.IndexImport(T, List.of(ScalarExpr.column(0, BIGINT)))),
-                List.of(new DataflowDescription.BuildDesc(view, new Plan.Reduce(new Plan.Get(T), new int[] {0},
+                List.of(new DataflowDescription.BuildDesc(view, new Plan.Reduce(new Plan.Get(T), new int[] {column},
                         List.of(dev.spindle.compute.plan.Aggregate.countRows())))),
                 Map.of(out, new DataflowDescription.IndexExport(view, List.of(ScalarExpr.column(0, BIGINT)))), Frontier.at(t));
         return ctl.peekTransient(df, d, new PeekRequest(UUID.randomUUID(), out, t, null, null, RowSetFinishing.none()));
@@ -173,9 +182,14 @@ final class SplitFixture implements AutoCloseable {
 
     /** The expected answer of {@link #countPerKeySlowPath}. */
     List<Row> countPerKey(long t) {
+        return countPerColumn(t, 0);
+    }
+
+    /** The expected answer of {@link #countPerColumnSlowPath}. */
+    List<Row> countPerColumn(long t, int column) {
         java.util.TreeMap<Long, Long> counts = new java.util.TreeMap<>();
         for (Row r : contents(t)) {
-            counts.merge(r.getLong(0), 1L, Long::sum);
+            counts.merge(r.getLong(column), 1L, Long::sum);
         }
         List<Row> out = new ArrayList<>();
         counts.forEach((k, n) -> out.add(Row.of(k, n)));
