@@ -1,0 +1,55 @@
+package dev.spindle.planner;
+
+import dev.spindle.planner.calcite.SqlPlanner;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.lower.RelLowering;
+import dev.spindle.planner.peek.PeekPlan;
+import dev.spindle.planner.peek.PeekPlanner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * Plans a query over one catalog snapshot, from parsed SQL to a {@link PeekPlan}: Calcite
+ * validates and converts it, {@link RelLowering} lowers it (views through their stored SQL, parsed
+ * with the caller's parser), {@link PeekPlanner} picks the fast or slow path.
+ *
+ * <p>Thread-safety: stateless; every call builds its own Calcite state.
+ */
+public final class QueryPlanner {
+    private final Catalog catalog;
+    private final Function<String, SqlNode> parser;
+    private final LongSupplier transientIds;
+
+    /**
+     * @param parser parses a view's stored query
+     * @param transientIds numbers for transient collections, never handed out twice
+     */
+    public QueryPlanner(Catalog catalog, Function<String, SqlNode> parser, LongSupplier transientIds) {
+        this.catalog = catalog;
+        this.parser = parser;
+        this.transientIds = transientIds;
+    }
+
+    /** The plan of SELECT-like {@code query} (text {@code sql}, for error positions). */
+    public PeekPlan planQuery(SqlNode query, String sql) {
+        SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
+        RelRoot root = calcite.plan(query);
+        RelLowering lowering = new RelLowering(catalog, calcite.cluster().getRexBuilder(), this::viewRel);
+        RelLowering.Query q = lowering.lowerQuery(root);
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<Integer, String> f : root.fields) {
+            names.add(f.getValue());
+        }
+        return new PeekPlanner(catalog, transientIds).plan(q, lowering, names);
+    }
+
+    private RelRoot viewRel(CatalogItem.View view) {
+        return new SqlPlanner(catalog).statementText(view.sql()).plan(parser.apply(view.sql()));
+    }
+}

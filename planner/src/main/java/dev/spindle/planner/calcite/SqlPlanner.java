@@ -1,0 +1,220 @@
+package dev.spindle.planner.calcite;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.planner.catalog.Catalog;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlLibrary;
+import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorException;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * Calcite's half of planning a query over one catalog snapshot: validate the parsed query (a
+ * PostgreSQL-flavoured operator table, lenient conformance, NULLs sort high), convert it to
+ * relational algebra, remove subqueries, decorrelate, and simplify with a fixed Hep program.
+ * What comes out is lowered to compute's plans by {@code dev.spindle.planner.lower}.
+ *
+ * <p>Thread-safety: not thread-safe (Calcite's validator keeps state); make one per statement. Its
+ * inputs (the catalog snapshot) are immutable.
+ */
+public final class SqlPlanner {
+    /** The schema every unqualified name resolves in. */
+    public static final String SCHEMA = "public";
+
+    private static final HepProgram SUBQUERIES = new HepProgramBuilder()
+            .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
+            .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
+            .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+            .build();
+
+    private static final HepProgram SIMPLIFY = new HepProgramBuilder()
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.FILTER_MERGE)
+            .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
+            .addRuleInstance(CoreRules.JOIN_CONDITION_PUSH)
+            .addRuleInstance(CoreRules.JOIN_PUSH_EXPRESSIONS)
+            .addRuleInstance(CoreRules.PROJECT_MERGE)
+            .addRuleInstance(CoreRules.PROJECT_REMOVE)
+            .addRuleInstance(CoreRules.AGGREGATE_PROJECT_MERGE)
+            .addRuleInstance(CoreRules.UNION_MERGE)
+            .build();
+
+    private final RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(SpindleTypeSystem.INSTANCE);
+    private final CalciteCatalogReader reader;
+    private final SqlValidator validator;
+    private final RelOptCluster cluster;
+
+    private String text;
+
+    /** The text of the statement being planned, so that errors can give its character position. */
+    public SqlPlanner statementText(String sql) {
+        this.text = sql;
+        return this;
+    }
+
+    public SqlPlanner(Catalog catalog) {
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+        root.add(SCHEMA, new CatalogSchema(catalog));
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+        this.reader = new CalciteCatalogReader(root, List.of(SCHEMA), typeFactory, new CalciteConnectionConfigImpl(props));
+        this.validator = SqlValidatorUtil.newValidator(
+                SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL)),
+                reader, typeFactory,
+                SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+                        .withDefaultNullCollation(NullCollation.HIGH)
+                        .withIdentifierExpansion(true));
+        this.cluster = RelOptCluster.create(new HepPlanner(new HepProgramBuilder().build()), new RexBuilder(typeFactory));
+    }
+
+    /** The type factory of this planner's relational expressions. */
+    public RelDataTypeFactory typeFactory() {
+        return typeFactory;
+    }
+
+    /** The cluster (and its {@code RexBuilder}) of this planner's relational expressions. */
+    public RelOptCluster cluster() {
+        return cluster;
+    }
+
+    /**
+     * Validates {@code query} and returns its relational expression, subqueries removed,
+     * decorrelated and simplified; the root's collation and fields say how the result is ordered
+     * and which columns it has.
+     *
+     * @throws SpindleException a validation error with its SQLSTATE and position
+     */
+    public RelRoot plan(SqlNode query) {
+        SqlNode validated = validate(query);
+        SqlToRelConverter converter = new SqlToRelConverter((rowType, sql, schemaPath, viewPath) -> {
+            throw new UnsupportedOperationException("views are expanded by the lowering, not by Calcite");
+        }, validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
+        RelRoot root = converter.convertQuery(validated, false, true);
+        RelNode rel = root.rel;
+        rel = run(SUBQUERIES, rel);
+        rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(cluster, reader));
+        rel = converter.trimUnusedFields(false, rel);
+        rel = run(SIMPLIFY, rel);
+        return root.withRel(rel);
+    }
+
+    /** The validated row type of {@code query} (validates it). */
+    public RelDataType rowType(SqlNode query) {
+        return validator.getValidatedNodeType(validate(query));
+    }
+
+    private SqlNode validated;
+    private SqlNode validatedFrom;
+
+    private SqlNode validate(SqlNode query) {
+        if (query == validatedFrom) {
+            return validated;
+        }
+        try {
+            validated = validator.validate(query);
+            validatedFrom = query;
+            return validated;
+        } catch (CalciteContextException e) {
+            throw Errors.validation(e, text);
+        }
+    }
+
+    private static RelNode run(HepProgram program, RelNode rel) {
+        HepPlanner hep = new HepPlanner(program);
+        hep.setRoot(rel);
+        return hep.findBestExp();
+    }
+
+    /** Turns Calcite's validation errors into Spindle's. */
+    static final class Errors {
+        private Errors() {
+        }
+
+        static SpindleException validation(CalciteContextException e, String sql) {
+            Throwable cause = e.getCause();
+            String message = cause instanceof SqlValidatorException ? cause.getMessage() : e.getMessage();
+            ErrorCode code = classify(message);
+            int position = offset(sql, e.getPosLine(), e.getPosColumn());
+            String text = message == null ? "invalid statement" : message;
+            return code == ErrorCode.SYNTAX_ERROR_1
+                    ? SpindleException.atPosition(position, code, text)
+                    : SpindleException.atPosition(position, code, argument(code, text));
+        }
+
+        /** The 1-based character offset of (line, column) in {@code sql}, or -1. */
+        static int offset(String sql, int line, int column) {
+            if (line <= 0 || column <= 0) {
+                return -1;
+            }
+            if (sql == null) {
+                return line == 1 ? column : -1;
+            }
+            int at = 0;
+            for (int l = 1; l < line; l++) {
+                int nl = sql.indexOf('\n', at);
+                if (nl < 0) {
+                    return -1;
+                }
+                at = nl + 1;
+            }
+            return at + column;
+        }
+
+        private static ErrorCode classify(String m) {
+            if (m == null) {
+                return ErrorCode.SYNTAX_ERROR_1;
+            }
+            if (m.startsWith("Object '") && m.contains("' not found")) {
+                return ErrorCode.TABLE_NOT_FOUND_1;
+            }
+            if (m.startsWith("Column '") && m.contains("not found")) {
+                return ErrorCode.COLUMN_NOT_FOUND_1;
+            }
+            if (m.startsWith("No match found for function signature")) {
+                return ErrorCode.UNDEFINED_FUNCTION_1;
+            }
+            return ErrorCode.SYNTAX_ERROR_1;
+        }
+
+        /** The one argument of {@code code}'s template from Calcite's message. */
+        private static Object argument(ErrorCode code, String m) {
+            int a = m.indexOf('\'');
+            int b = a < 0 ? -1 : m.indexOf('\'', a + 1);
+            if (code == ErrorCode.UNDEFINED_FUNCTION_1) {
+                return m.substring("No match found for function signature ".length());
+            }
+            return a >= 0 && b > a ? m.substring(a + 1, b) : m;
+        }
+    }
+}

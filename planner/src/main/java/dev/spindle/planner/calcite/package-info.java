@@ -1,0 +1,7 @@
+/**
+ * Calcite's half of planning: the catalog as a Calcite schema, Spindle's types in Calcite's type
+ * system, and {@link dev.spindle.planner.calcite.SqlPlanner} (validation, conversion to relational
+ * algebra, subquery removal, decorrelation, Hep simplification). Must not use compute's runtimes,
+ * the controller or storage; lowering to compute's plans lives in {@code lower}.
+ */
+package dev.spindle.planner.calcite;

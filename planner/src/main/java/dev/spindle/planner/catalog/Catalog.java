@@ -1,0 +1,133 @@
+package dev.spindle.planner.catalog;
+
+import dev.spindle.common.id.GlobalId;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * An immutable snapshot of the catalog: tables, views and indexes by id and by name (one name
+ * space for all three, as in PostgreSQL). A change makes a new snapshot ({@link #with},
+ * {@link #without}); the coordinator publishes snapshots atomically, so a planner holding one sees
+ * a consistent catalog however long it plans.
+ *
+ * <p>Thread-safety: immutable.
+ */
+public final class Catalog {
+    private static final Catalog EMPTY = new Catalog(Map.of(), Map.of());
+
+    private final Map<GlobalId, CatalogItem> byId;
+    private final Map<String, GlobalId> byName;
+
+    private Catalog(Map<GlobalId, CatalogItem> byId, Map<String, GlobalId> byName) {
+        this.byId = byId;
+        this.byName = byName;
+    }
+
+    /** The catalog with nothing in it. */
+    public static Catalog empty() {
+        return EMPTY;
+    }
+
+    /**
+     * This catalog with {@code item} added or replaced (same id).
+     *
+     * @throws IllegalArgumentException if another item has the same name
+     */
+    public Catalog with(CatalogItem item) {
+        GlobalId other = byName.get(item.name());
+        if (other != null && !other.equals(item.id())) {
+            throw new IllegalArgumentException("name " + item.name() + " is taken by " + other);
+        }
+        Map<GlobalId, CatalogItem> ids = new TreeMap<>(byId);
+        CatalogItem old = ids.put(item.id(), item);
+        Map<String, GlobalId> names = new TreeMap<>(byName);
+        if (old != null) {
+            names.remove(old.name());
+        }
+        names.put(item.name(), item.id());
+        return new Catalog(Collections.unmodifiableMap(ids), Collections.unmodifiableMap(names));
+    }
+
+    /** This catalog without item {@code id} (unchanged if absent). */
+    public Catalog without(GlobalId id) {
+        CatalogItem old = byId.get(id);
+        if (old == null) {
+            return this;
+        }
+        Map<GlobalId, CatalogItem> ids = new TreeMap<>(byId);
+        ids.remove(id);
+        Map<String, GlobalId> names = new TreeMap<>(byName);
+        names.remove(old.name());
+        return new Catalog(Collections.unmodifiableMap(ids), Collections.unmodifiableMap(names));
+    }
+
+    /** The item with {@code id}. */
+    public Optional<CatalogItem> get(GlobalId id) {
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    /** The item named {@code name} (as stored). */
+    public Optional<CatalogItem> byName(String name) {
+        GlobalId id = byName.get(name);
+        return id == null ? Optional.empty() : Optional.of(byId.get(id));
+    }
+
+    /** Every item, by id. */
+    public List<CatalogItem> items() {
+        return List.copyOf(byId.values());
+    }
+
+    /** Every item of {@code kind}, by id. */
+    public <T extends CatalogItem> List<T> items(Class<T> kind) {
+        List<T> out = new ArrayList<>();
+        for (CatalogItem i : byId.values()) {
+            if (kind.isInstance(i)) {
+                out.add(kind.cast(i));
+            }
+        }
+        return out;
+    }
+
+    /** The indexes on collection {@code on}, by id (so the oldest first). */
+    public List<CatalogItem.Index> indexesOn(GlobalId on) {
+        List<CatalogItem.Index> out = new ArrayList<>();
+        for (CatalogItem.Index i : items(CatalogItem.Index.class)) {
+            if (i.on().equals(on)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** The items that depend on {@code id} directly, by id. */
+    public List<CatalogItem> dependents(GlobalId id) {
+        List<CatalogItem> out = new ArrayList<>();
+        for (CatalogItem i : byId.values()) {
+            if (i.dependsOn().contains(id)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** The items that depend on {@code id}, directly or not, dependents before what they depend on. */
+    public List<CatalogItem> dependentsTransitively(GlobalId id) {
+        Map<GlobalId, CatalogItem> seen = new LinkedHashMap<>();
+        collect(id, seen);
+        return new ArrayList<>(seen.values()); // post-order: each item after everything that depends on it
+    }
+
+    private void collect(GlobalId id, Map<GlobalId, CatalogItem> seen) {
+        for (CatalogItem d : dependents(id)) {
+            if (!seen.containsKey(d.id())) {
+                collect(d.id(), seen);
+                seen.put(d.id(), d);
+            }
+        }
+    }
+}
