@@ -23,6 +23,7 @@ import dev.spindle.compute.plan.AggregateFunc;
 import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.testing.DataflowHarness;
 import dev.spindle.compute.testing.DataflowHarness.Expected;
+import dev.spindle.compute.testing.DataflowHarness.Scenario;
 import dev.spindle.compute.operator.arrange.SpineArrangement;
 import dev.spindle.compute.testing.NaiveArrangement;
 import java.util.ArrayList;
@@ -30,16 +31,21 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 
 /**
  * Reduce (aggregates), distinct, threshold, top-k and join against from-scratch oracles at every
- * time, on random inputs with retractions, split into random batches, for W = 1, 2 and 4.
+ * time, on generated inputs with retractions, split into generated batches, for W = 1, 2 and 4,
+ * on the production spine and on the naive arrangement.
  */
 class ReductionAndJoinProperties {
     static final RelationDesc KV = RelationDesc.of(
@@ -47,15 +53,28 @@ class ReductionAndJoinProperties {
             new Column("v", ColumnType.of(TypeKind.BIGINT)));
 
     /** Small keys (NULL included) and small values, with the odd huge value to overflow sums. */
-    static Row kv(Random r) {
-        Long k = r.nextInt(8) == 0 ? null : (long) r.nextInt(4);
-        Long v = r.nextInt(6) == 0 ? null : r.nextInt(40) == 0 ? Long.MAX_VALUE / 2 + r.nextInt(3) : (long) r.nextInt(6);
-        return Row.of(k, v);
+    static Arbitrary<Row> kv() {
+        Arbitrary<Long> k = Arbitraries.longs().between(0, 3).injectNull(1.0 / 8);
+        Arbitrary<Long> v = Arbitraries.frequencyOf(Tuple.of(39, Arbitraries.longs().between(0, 5)),
+                Tuple.of(1, Arbitraries.longs().between(0, 2).map(x -> Long.MAX_VALUE / 2 + x))).injectNull(1.0 / 6);
+        return Combinators.combine(k, v).as((key, val) -> Row.of(key, val));
+    }
+
+    /** Up to 16 batches of up to 6 updates on one input. */
+    @Provide
+    Arbitrary<Scenario> oneInput() {
+        return DataflowHarness.scenarios(1, kv(), 16, 6, 1);
+    }
+
+    /** Up to 16 batches of up to 6 updates on each of two inputs. */
+    @Provide
+    Arbitrary<Scenario> twoInputs() {
+        return DataflowHarness.scenarios(2, kv(), 16, 6, 1);
     }
 
     /**
      * Whether the operators under test use the production spine or the naive arrangement; set
-     * from the seed by {@link #check} before each run (properties of a class run one at a time).
+     * by {@link #check} before each run (properties of a class run one at a time).
      */
     static volatile boolean spine = true;
 
@@ -79,17 +98,14 @@ class ReductionAndJoinProperties {
         return new OutputPort[] {oks, errs};
     }
 
-    private static void check(long seed, int wExp, int batches, int inputs, DataflowHarness.Render render,
+    private static void check(Scenario scenario, int wExp, boolean naive, int inputs, DataflowHarness.Render render,
                               Function<List<Map<Row, Long>>, Expected> oracle) throws Exception {
-        Random rnd = new Random(seed);
-        spine = (seed & 1) == 0;
+        spine = !naive;
         List<RelationDesc> descs = new ArrayList<>();
-        List<List<List<Row[]>>> hs = new ArrayList<>();
         for (int i = 0; i < inputs; i++) {
             descs.add(KV);
-            hs.add(DataflowHarness.history(rnd, batches, ReductionAndJoinProperties::kv));
         }
-        DataflowHarness.check(seed, 1 << wExp, descs, hs, render, oracle);
+        DataflowHarness.check(1 << wExp, descs, scenario, render, oracle);
     }
 
     // ------------------------------------------------------------------ reduce
@@ -99,9 +115,9 @@ class ReductionAndJoinProperties {
             Aggregate.distinct(AggregateFunc.COUNT, 1));
 
     @Property(tries = 30)
-    void groupByAggregatesMatchRecomputation(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                             @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
-        check(seed, wExp, batches, 1,
+    void groupByAggregatesMatchRecomputation(@ForAll("oneInput") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                             @ForAll boolean naive) throws Exception {
+        check(scenario, wExp, naive, 1,
                 (b, src) -> group(b, src.get(0), new int[] {0}, GroupFunctions.reduce("t", AGGS)),
                 in -> {
                     Map<Row, List<Long>> groups = new TreeMap<>();
@@ -131,9 +147,9 @@ class ReductionAndJoinProperties {
     }
 
     @Property(tries = 20)
-    void distinctKeepsOneCopyOfEachRow(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                       @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
-        check(seed, wExp, batches, 1,
+    void distinctKeepsOneCopyOfEachRow(@ForAll("oneInput") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                       @ForAll boolean naive) throws Exception {
+        check(scenario, wExp, naive, 1,
                 (b, src) -> group(b, src.get(0), new int[] {0, 1}, GroupFunctions.distinct("t")),
                 in -> {
                     Map<Row, Long> oks = new TreeMap<>();
@@ -143,9 +159,9 @@ class ReductionAndJoinProperties {
     }
 
     @Property(tries = 20)
-    void thresholdOfDifferenceIsExceptAll(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                          @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
-        check(seed, wExp, batches, 2,
+    void thresholdOfDifferenceIsExceptAll(@ForAll("twoInputs") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                          @ForAll boolean naive) throws Exception {
+        check(scenario, wExp, naive, 2,
                 (b, src) -> {
                     InputPort negIn = b.connect(src.get(1), null);
                     OutputPort neg = b.newOutput();
@@ -168,11 +184,11 @@ class ReductionAndJoinProperties {
     }
 
     @Property(tries = 20)
-    void topKPerGroup(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                      @ForAll @IntRange(min = 1, max = 16) int batches, @ForAll @IntRange(min = -1, max = 3) int limit,
+    void topKPerGroup(@ForAll("oneInput") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                      @ForAll boolean naive, @ForAll @IntRange(min = -1, max = 3) int limit,
                       @ForAll @IntRange(min = 0, max = 2) int offset) throws Exception {
         List<ColumnOrder> order = List.of(ColumnOrder.desc(1));
-        check(seed, wExp, batches, 1,
+        check(scenario, wExp, naive, 1,
                 (b, src) -> group(b, src.get(0), new int[] {0}, GroupFunctions.topK("t", order, limit, offset)),
                 in -> {
                     Map<Row, List<Row>> groups = new TreeMap<>();
@@ -199,9 +215,9 @@ class ReductionAndJoinProperties {
     // ------------------------------------------------------------------ join
 
     @Property(tries = 30)
-    void equiJoinMatchesNestedLoops(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                    @ForAll @IntRange(min = 1, max = 16) int batches) throws Exception {
-        check(seed, wExp, batches, 2,
+    void equiJoinMatchesNestedLoops(@ForAll("twoInputs") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
+                                    @ForAll boolean naive) throws Exception {
+        check(scenario, wExp, naive, 2,
                 (b, src) -> {
                     int[] key = {0};
                     ArrangementPort[] l = new ArrangementPort[1];

@@ -18,17 +18,22 @@ import dev.spindle.compute.operator.CaptureBuffer;
 import dev.spindle.compute.operator.TableSource;
 import dev.spindle.compute.runtime.ComputeRuntime;
 import dev.spindle.compute.runtime.DataflowStats;
+import dev.spindle.compute.testing.Histories.Change;
+import dev.spindle.compute.testing.Histories.Live;
+import dev.spindle.compute.testing.Histories.Op;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.RandomDistribution;
 
 /**
- * Runs a dataflow over random table histories and checks it against a from-scratch oracle at
+ * Runs a dataflow over generated table histories and checks it against a from-scratch oracle at
  * every time: the shared machinery of the operator properties.
  */
 public final class DataflowHarness {
@@ -46,62 +51,135 @@ public final class DataflowHarness {
     }
 
     /**
-     * A random valid history for one table: {@code batches} lists of updates (times assigned
-     * by the harness), rows from {@code rowGen}, with retractions of live rows.
+     * One batch of every input: {@code inputs.get(i)} are the ops on input {@code i}, at a time
+     * {@code 1 + gap} after the previous batch's (the first batch's previous time is 0).
      */
-    public static List<List<Row[]>> history(Random rnd, int batches, Function<Random, Row> rowGen) {
-        List<List<Row[]>> out = new ArrayList<>();
-        TreeMap<Row, Long> live = new TreeMap<>();
-        for (int b = 0; b < batches; b++) {
-            List<Row[]> ups = new ArrayList<>();
-            int n = rnd.nextInt(7);
-            for (int i = 0; i < n; i++) {
-                if (!live.isEmpty() && rnd.nextInt(3) == 0) {
-                    Row r = new ArrayList<>(live.keySet()).get(rnd.nextInt(live.size()));
-                    ups.add(new Row[] {r, null});
-                    live.merge(r, -1L, Long::sum);
-                    live.values().removeIf(x -> x == 0);
-                } else {
-                    Row r = rowGen.apply(rnd);
-                    ups.add(new Row[] {r});
-                    live.merge(r, 1L, Long::sum);
-                }
-            }
-            out.add(ups);
-        }
-        return out;
-    }
-
-    private static List<Update> at(List<Row[]> batch, long ts) {
-        List<Update> out = new ArrayList<>();
-        for (Row[] r : batch) {
-            out.add(new Update(r[0], ts, r.length == 1 ? 1 : -1));
-        }
-        return out;
+    public record Step(int gap, List<List<Op<Row>>> inputs) {
     }
 
     /**
-     * Runs {@code render} over tables filled from {@code histories}, part before the dataflow
-     * starts and part after, and compares with {@code oracle} at every time from the dataflow's
-     * as-of to the end.
+     * Histories of the inputs, batch by batch: the {@code before} batches are in the tables when
+     * the dataflow starts (as of the last of their times), the {@code after} batches arrive while
+     * it runs. Each input's ops are read as one history across all the batches.
      */
-    public static void check(long seed, int workers, List<RelationDesc> descs, List<List<List<Row[]>>> histories,
-                             Render render, Function<List<Map<Row, Long>>, Expected> oracle) throws Exception {
-        Random rnd = new Random(seed);
-        int batches = histories.get(0).size();
-        long[] times = new long[batches];
-        for (int i = 0; i < batches; i++) {
-            times[i] = (i == 0 ? 1 : times[i - 1] + 1) + rnd.nextInt(2);
+    public record Scenario(List<Step> before, List<Step> after) {
+        public List<Step> steps() {
+            List<Step> all = new ArrayList<>(before);
+            all.addAll(after);
+            return all;
         }
+
+        public int batches() {
+            return before.size() + after.size();
+        }
+
+        /** The time of each batch. */
+        public long[] times() {
+            List<Step> steps = steps();
+            long[] times = new long[steps.size()];
+            long t = 0;
+            for (int i = 0; i < times.length; i++) {
+                t += 1 + steps.get(i).gap();
+                times[i] = t;
+            }
+            return times;
+        }
+
+        /** The dataflow's as-of: the time of the last batch before it starts, else 0. */
+        public long asOf() {
+            return before.isEmpty() ? 0 : times()[before.size() - 1];
+        }
+
+        /** The time of the last batch, else 0. */
+        public long end() {
+            return batches() == 0 ? 0 : times()[batches() - 1];
+        }
+
+        /** Input {@code input}'s updates, batch by batch, at the batches' times. */
+        public List<List<Update>> updates(int input) {
+            List<Step> steps = steps();
+            long[] times = times();
+            Live<Row> live = new Live<>();
+            List<List<Update>> out = new ArrayList<>();
+            for (int i = 0; i < steps.size(); i++) {
+                List<Update> batch = new ArrayList<>();
+                for (Change<Row> c : live.applyAll(steps.get(i).inputs().get(input))) {
+                    batch.add(new Update(c.value(), times[i], c.diff()));
+                }
+                out.add(batch);
+            }
+            return out;
+        }
+
+        /** All of input {@code input}'s updates. */
+        public List<Update> all(int input) {
+            return updates(input).stream().flatMap(List::stream).toList();
+        }
+
+        /** The interpreted updates, as "t=TIME: +row -row | (the next input's) ..." per batch. */
+        @Override
+        public String toString() {
+            int inputs = batches() == 0 ? 0 : steps().get(0).inputs().size();
+            List<List<List<Update>>> ups = new ArrayList<>();
+            for (int i = 0; i < inputs; i++) {
+                ups.add(updates(i));
+            }
+            long[] times = times();
+            List<String> shown = new ArrayList<>();
+            for (int b = 0; b < batches(); b++) {
+                StringBuilder sb = new StringBuilder("t=").append(times[b]).append(':');
+                for (int i = 0; i < inputs; i++) {
+                    sb.append(i == 0 ? "" : " |");
+                    for (Update u : ups.get(i).get(b)) {
+                        sb.append(u.diff() > 0 ? " +" : " -").append(u.row());
+                    }
+                }
+                shown.add(sb.toString());
+            }
+            return "Scenario{before the dataflow: " + shown.subList(0, before.size())
+                    + ", while it runs: " + shown.subList(before.size(), shown.size()) + "}";
+        }
+    }
+
+    /**
+     * Scenarios over {@code inputs} tables of {@code rows}: at most {@code maxBatches} batches in
+     * all, half of them at most before the dataflow starts (mostly few, as an {@code @IntRange}
+     * would draw them), each with 0 to {@code maxPerBatch} ops per input, a third of them
+     * retractions, and 0 to {@code maxGap} idle times before each. The only edge case is the
+     * empty scenario: the batches are random data.
+     */
+    public static Arbitrary<Scenario> scenarios(int inputs, Arbitrary<Row> rows, int maxBatches, int maxPerBatch,
+                                                int maxGap) {
+        Arbitrary<List<Op<Row>>> batch = Histories.ops(rows).list().ofMaxSize(maxPerBatch)
+                .withSizeDistribution(RandomDistribution.uniform());
+        Arbitrary<Step> step = Combinators.combine(Arbitraries.integers().between(0, maxGap),
+                batch.list().ofSize(inputs)).as(Step::new).withoutEdgeCases();
+        return Combinators.combine(
+                step.list().ofMaxSize(maxBatches / 2).withSizeDistribution(RandomDistribution.biased()),
+                step.list().ofMaxSize(maxBatches - maxBatches / 2).withSizeDistribution(RandomDistribution.biased()))
+                .as(Scenario::new);
+    }
+
+    /**
+     * Runs {@code render} over tables filled from {@code scenario}, its {@code before} batches
+     * before the dataflow starts and the rest after, and compares with {@code oracle} at every
+     * time from the dataflow's as-of to the end.
+     */
+    public static void check(int workers, List<RelationDesc> descs, Scenario scenario, Render render,
+                             Function<List<Map<Row, Long>>, Expected> oracle) throws Exception {
+        int batches = scenario.batches();
+        int before = scenario.before().size();
+        long[] times = scenario.times();
+        long asOf = scenario.asOf();
         List<TableLog> tables = new ArrayList<>();
+        List<List<List<Update>>> histories = new ArrayList<>();
         for (int i = 0; i < descs.size(); i++) {
             tables.add(new TableLog(GlobalId.user(i + 1), descs.get(i)));
+            histories.add(scenario.updates(i));
         }
-        int before = rnd.nextInt(batches + 1);
-        long asOf = before == 0 ? 0 : times[before - 1];
         for (int i = 0; i < before; i++) {
             for (int t = 0; t < tables.size(); t++) {
-                tables.get(t).append(at(histories.get(t).get(i), times[i]), times[i]);
+                tables.get(t).append(histories.get(t).get(i), times[i]);
             }
         }
         CaptureBuffer oks = new CaptureBuffer(workers);
@@ -122,21 +200,21 @@ public final class DataflowHarness {
             });
             for (int i = before; i < batches; i++) {
                 for (int t = 0; t < tables.size(); t++) {
-                    tables.get(t).append(at(histories.get(t).get(i), times[i]), times[i]);
+                    tables.get(t).append(histories.get(t).get(i), times[i]);
                 }
             }
-            long end = batches == 0 ? 0 : times[batches - 1];
+            long end = scenario.end();
             for (TableLog t : tables) {
                 t.advanceUpper(Frontier.after(end));
             }
+            List<List<Update>> all = new ArrayList<>();
+            for (int k = 0; k < tables.size(); k++) {
+                all.add(scenario.all(k));
+            }
             for (long t = asOf; t <= end; t++) {
                 List<Map<Row, Long>> inputs = new ArrayList<>();
-                for (int k = 0; k < tables.size(); k++) {
-                    List<Update> all = new ArrayList<>();
-                    for (int i = 0; i < batches; i++) {
-                        all.addAll(at(histories.get(k).get(i), times[i]));
-                    }
-                    inputs.add(Consolidation.accumulate(all, t));
+                for (List<Update> ups : all) {
+                    inputs.add(Consolidation.accumulate(ups, t));
                 }
                 Expected exp = oracle.apply(inputs);
                 Map<Row, Long> got = oks.awaitAt(t, 20, TimeUnit.SECONDS);
