@@ -26,20 +26,25 @@ import dev.spindle.compute.operator.Negate;
 import dev.spindle.compute.operator.RowFunction;
 import dev.spindle.compute.operator.TableSource;
 import dev.spindle.compute.operator.Union;
+import dev.spindle.compute.testing.DataflowHarness;
+import dev.spindle.compute.testing.DataflowHarness.Scenario;
 import dev.spindle.storage.table.TableLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
  * Sources, flat-map with error routing, negate, union and exchange against a naive oracle: at
  * every time, the captured output equals the function applied to the input collection at that
- * time, on random inputs with retractions, for W = 1, 2 and 4, whatever the batching.
+ * time, on generated inputs with retractions, for W = 1, 2 and 4, whatever the batching.
  */
 class BasicOperatorProperties {
 
@@ -60,52 +65,30 @@ class BasicOperatorProperties {
         out.accept(Row.of(k % 5, 100 / (v - 3)));
     };
 
-    static List<List<Update>> randomBatches(Random rnd, int batches, long[] tsOut) {
-        List<List<Update>> out = new ArrayList<>();
-        Map<Row, Long> live = new java.util.TreeMap<>();
-        long ts = 0;
-        for (int b = 0; b < batches; b++) {
-            ts += 1 + rnd.nextInt(3);
-            List<Update> ups = new ArrayList<>();
-            int n = rnd.nextInt(6);
-            for (int i = 0; i < n; i++) {
-                if (!live.isEmpty() && rnd.nextInt(3) == 0) {
-                    Row r = new ArrayList<>(live.keySet()).get(rnd.nextInt(live.size()));
-                    ups.add(Update.delete(r, ts));
-                    live.merge(r, -1L, Long::sum);
-                    live.values().removeIf(x -> x == 0);
-                } else {
-                    Row r = Row.of((long) rnd.nextInt(12), (long) rnd.nextInt(10));
-                    ups.add(Update.insert(r, ts));
-                    live.merge(r, 1L, Long::sum);
-                }
-            }
-            out.add(ups);
-        }
-        tsOut[0] = ts;
-        return out;
+    /** Up to 25 batches of up to 5 updates on each of two tables, 1 to 4 times apart. */
+    @Provide
+    Arbitrary<Scenario> scenarios() {
+        Arbitrary<Row> rows = Combinators.combine(Arbitraries.longs().between(0, 11), Arbitraries.longs().between(0, 9))
+                .as((k, v) -> Row.of(k, v));
+        return DataflowHarness.scenarios(2, rows, 25, 5, 3);
     }
 
     @Property(tries = 24)
-    void mapNegateUnionExchangeMatchOracle(@ForAll long seed, @ForAll @IntRange(min = 0, max = 2) int wExp,
-                                           @ForAll @IntRange(min = 1, max = 25) int batches) throws Exception {
+    void mapNegateUnionExchangeMatchOracle(@ForAll("scenarios") Scenario scenario,
+                                           @ForAll @IntRange(min = 0, max = 2) int wExp) throws Exception {
         int workers = 1 << wExp;
-        Random rnd = new Random(seed);
-        long[] last = new long[1];
-        List<List<Update>> left = randomBatches(rnd, batches, last);
-        List<List<Update>> right = randomBatches(new Random(seed + 1), batches, new long[1]);
+        List<List<Update>> left = scenario.updates(0);
+        List<List<Update>> right = scenario.updates(1);
+        int batches = scenario.batches();
+        // Part of the history before the dataflow starts, the rest after: hydration and live updates.
+        int before = scenario.before().size();
+        long[] times = scenario.times();
+        long asOf = scenario.asOf();
         TableLog a = new TableLog(GlobalId.user(1), KV);
         TableLog b = new TableLog(GlobalId.user(2), KV);
-        // Half the history before the dataflow starts, half after: hydration and live updates.
-        int before = rnd.nextInt(batches + 1);
-        long[] times = new long[batches];
-        for (int i = 0; i < batches; i++) {
-            times[i] = i + 1 + rnd.nextInt(2) + (i == 0 ? 0 : times[i - 1]);
-        }
-        long asOf = before == 0 ? 0 : times[before - 1];
         for (int i = 0; i < before; i++) {
-            append(a, left.get(i), times[i]);
-            append(b, right.get(i), times[i]);
+            a.append(left.get(i), times[i]);
+            b.append(right.get(i), times[i]);
         }
         CaptureBuffer oks = new CaptureBuffer(workers);
         CaptureBuffer errBuf = new CaptureBuffer(workers);
@@ -131,22 +114,14 @@ class BasicOperatorProperties {
                 builder.add(id -> new Capture(id, errIn, errBuf, builder.worker()));
             });
             for (int i = before; i < batches; i++) {
-                append(a, left.get(i), times[i]);
-                append(b, right.get(i), times[i]);
+                a.append(left.get(i), times[i]);
+                b.append(right.get(i), times[i]);
             }
-            long end = batches == 0 ? 0 : times[batches - 1];
+            long end = scenario.end();
             a.advanceUpper(Frontier.after(end));
             b.advanceUpper(Frontier.after(end));
-            List<Update> allA = new ArrayList<>();
-            List<Update> allB = new ArrayList<>();
-            for (int i = 0; i < batches; i++) {
-                for (Update u : left.get(i)) {
-                    allA.add(u.withTime(times[i]));
-                }
-                for (Update u : right.get(i)) {
-                    allB.add(u.withTime(times[i]));
-                }
-            }
+            List<Update> allA = scenario.all(0);
+            List<Update> allB = scenario.all(1);
             for (long t = asOf; t <= end; t++) {
                 Map<Row, Long> got = oks.awaitAt(t, 20, TimeUnit.SECONDS);
                 assertNotNull(got, "output frontier never passed " + t + " (W=" + workers + ")");
@@ -160,14 +135,6 @@ class BasicOperatorProperties {
                 assertEquals(stats.get(0), s);
             }
         }
-    }
-
-    private static void append(TableLog log, List<Update> ups, long ts) {
-        List<Update> at = new ArrayList<>();
-        for (Update u : ups) {
-            at.add(u.withTime(ts));
-        }
-        log.append(at, ts);
     }
 
     private static Map<Row, Long> oracleOks(List<Update> a, List<Update> b, long t) {
