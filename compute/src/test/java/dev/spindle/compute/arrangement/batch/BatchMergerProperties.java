@@ -11,13 +11,15 @@ import dev.spindle.compute.arrangement.NaiveTrace;
 import dev.spindle.compute.arrangement.NaiveTrace.U;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
-/** {@link BatchMerger} against naive advance-and-consolidate, in random fuel slices. */
+/** {@link BatchMerger} against naive advance-and-consolidate, in generated fuel slices. */
 class BatchMergerProperties {
 
     static Batch build(List<U> us, Description d) {
@@ -28,21 +30,38 @@ class BatchMergerProperties {
         return b.build(d);
     }
 
+    /** Up to 200 updates over 20 keys and 3 values at times in {@code [lower, lower + 20)}. */
+    static Arbitrary<List<U>> updates(long lower) {
+        return BatchBuilderProperties.updates(Arbitraries.just(20), Arbitraries.just(3), lower, lower + 20, 200);
+    }
+
+    @Provide
+    Arbitrary<List<U>> older() {
+        return updates(0);
+    }
+
+    @Provide
+    Arbitrary<List<U>> newer() {
+        return updates(20);
+    }
+
+    /** The fuel of each {@code work} call, from 1 to 50, repeated in turn until the merge is done. */
+    @Provide
+    Arbitrary<List<Integer>> fuel() {
+        return Arbitraries.integers().between(1, 50).list().ofMinSize(1).ofMaxSize(8);
+    }
+
     @Property(tries = 300)
-    void slicedMergeEqualsNaiveCompaction(@ForAll long seed, @ForAll @IntRange(min = 0, max = 200) int n1,
-                                          @ForAll @IntRange(min = 0, max = 200) int n2,
+    void slicedMergeEqualsNaiveCompaction(@ForAll("older") List<U> a, @ForAll("newer") List<U> b,
                                           @ForAll @IntRange(min = 0, max = 45) int compaction,
-                                          @ForAll @IntRange(min = 1, max = 50) int maxSlice) {
-        Random r = new Random(seed);
-        List<U> a = BatchBuilderProperties.randomUpdates(r, n1, 20, 3, 0, 20);
-        List<U> b = BatchBuilderProperties.randomUpdates(r, n2, 20, 3, 20, 40);
+                                          @ForAll("fuel") List<Integer> fuel) {
         Batch older = build(a, Description.of(Frontier.MIN, Frontier.at(20)));
         Batch newer = build(b, Description.of(Frontier.at(20), Frontier.at(40)));
         BatchMerger m = BatchMerger.begin(older, newer, Frontier.at(compaction));
         int slices = 0;
         while (!m.isDone()) {
-            m.work(1 + r.nextInt(maxSlice));
-            assertTrue(++slices <= n1 + n2 + 2, "each slice makes progress");
+            m.work(fuel.get(slices % fuel.size()));
+            assertTrue(++slices <= a.size() + b.size() + 2, "each slice makes progress");
         }
         Batch merged = m.result();
         List<U> all = new ArrayList<>(a);

@@ -8,8 +8,11 @@ import dev.spindle.compute.arrangement.NaiveTrace.U;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
@@ -33,11 +36,16 @@ class StagedUpdatesProperties {
         return out;
     }
 
+    /** Up to 600 updates at times 10..29 over 1 to 50 keys and 1 to 5 values. */
+    @Provide
+    Arbitrary<List<U>> updates() {
+        return BatchBuilderProperties.updates(Arbitraries.integers().between(1, 50), Arbitraries.integers().between(1, 5),
+                10, 30, 600);
+    }
+
     @Property(tries = 200)
-    void splitOffKeepsSealedInOrderAndMovesTheRest(@ForAll long seed, @ForAll @IntRange(min = 0, max = 600) int n,
+    void splitOffKeepsSealedInOrderAndMovesTheRest(@ForAll("updates") List<U> us,
                                                    @ForAll @IntRange(min = 10, max = 31) int frontier) {
-        Random r = new Random(seed);
-        List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
         StagedUpdates s = stage(us);
         List<U> nonZero = us.stream().filter(u -> u.diff() != 0).toList();
         assertEquals(nonZero, contents(s), "pushed in order, zero diffs dropped");
@@ -88,10 +96,8 @@ class StagedUpdatesProperties {
     }
 
     @Property(tries = 100)
-    void copiedRangesBuildTheNaiveConsolidation(@ForAll long seed, @ForAll @IntRange(min = 0, max = 600) int n,
+    void copiedRangesBuildTheNaiveConsolidation(@ForAll("updates") List<U> us,
                                                 @ForAll @IntRange(min = 1, max = 5) int parts) {
-        Random r = new Random(seed);
-        List<U> us = BatchBuilderProperties.randomUpdates(r, n, 1 + r.nextInt(50), 1 + r.nextInt(5), 10, 30);
         StagedUpdates s = stage(us);
         BatchBuilder b = new BatchBuilder();
         int step = Math.max(1, s.size() / parts);
