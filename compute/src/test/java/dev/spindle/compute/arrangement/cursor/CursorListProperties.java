@@ -14,24 +14,55 @@ import dev.spindle.compute.arrangement.batch.BatchBuilder;
 import dev.spindle.compute.arrangement.batch.Description;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.TreeSet;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.Provide;
+import net.jqwik.api.RandomDistribution;
 
-/** {@link CursorList} and the batch cursor's seeks against naive scans over random batches. */
+/** {@link CursorList} and the batch cursor's seeks against naive scans over generated batches. */
 class CursorListProperties {
 
-    static List<Batch> randomBatches(Random r, int count, int perBatch, int keys, List<U> all) {
+    /**
+     * {@code minBatches} to {@code maxBatches} lists of up to {@code perBatch} updates each, keys
+     * below {@code keys}, four values, diffs +1 or -1, the times of list {@code i} in
+     * {@code [10i, 10i + 10)}.
+     */
+    static Arbitrary<List<List<U>>> batches(int minBatches, int maxBatches, int perBatch, int keys) {
+        Arbitrary<U> update = Combinators.combine(uniform(0, keys - 1), uniform(0, 3), uniform(0, 9), Arbitraries.of(1, -1))
+                .as((k, v, t, d) -> new U(Row.of(k), Row.of(v), t, d)).withoutEdgeCases();
+        Arbitrary<List<U>> batch = update.list().ofMaxSize(perBatch).withSizeDistribution(RandomDistribution.uniform());
+        return batch.list().ofMinSize(minBatches).ofMaxSize(maxBatches).withSizeDistribution(RandomDistribution.biased())
+                .map(CursorListProperties::timed);
+    }
+
+    private static Arbitrary<Integer> uniform(int min, int max) {
+        return Arbitraries.integers().between(min, max).withDistribution(RandomDistribution.uniform());
+    }
+
+    /** Moves the updates of list {@code i} from times {@code [0, 10)} to {@code [10i, 10i + 10)}. */
+    private static List<List<U>> timed(List<List<U>> batches) {
+        List<List<U>> timed = new ArrayList<>();
+        for (int i = 0; i < batches.size(); i++) {
+            List<U> us = new ArrayList<>();
+            for (U u : batches.get(i)) {
+                us.add(new U(u.key(), u.val(), 10L * i + u.time(), u.diff()));
+            }
+            timed.add(us);
+        }
+        return timed;
+    }
+
+    /** Builds each list into a batch of {@code [10i, 10i + 10)}. */
+    static List<Batch> build(List<List<U>> updates) {
         List<Batch> batches = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < updates.size(); i++) {
             BatchBuilder b = new BatchBuilder();
-            int n = r.nextInt(perBatch + 1);
-            for (int j = 0; j < n; j++) {
-                U u = new U(Row.of(r.nextInt(keys)), Row.of(r.nextInt(4)), 10L * i + r.nextInt(10), r.nextBoolean() ? 1 : -1);
-                all.add(u);
+            for (U u : updates.get(i)) {
                 b.push(u.key(), u.val(), u.time(), u.diff());
             }
             batches.add(b.build(Description.of(Frontier.at(10L * i), Frontier.at(10L * i + 10))));
@@ -39,11 +70,28 @@ class CursorListProperties {
         return batches;
     }
 
+    /** Up to 6 batches of up to 40 updates over 30 keys. */
+    @Provide
+    Arbitrary<List<List<U>>> fewKeys() {
+        return batches(0, 6, 40, 30);
+    }
+
+    /** 1 to 5 batches of up to 60 updates over 200 keys. */
+    @Provide
+    Arbitrary<List<List<U>>> manyKeys() {
+        return batches(1, 5, 60, 200);
+    }
+
+    /** The gaps between successive seek targets, from 0 to 24; the seeks end at 220 at the latest. */
+    @Provide
+    Arbitrary<List<Integer>> seekGaps() {
+        return uniform(0, 24).list().ofMaxSize(40).withSizeDistribution(RandomDistribution.uniform());
+    }
+
     @Property(tries = 200)
-    void mergedWalkHasEveryUpdateOnceInKeyValOrder(@ForAll long seed, @ForAll @IntRange(min = 0, max = 6) int count) {
-        Random r = new Random(seed);
-        List<U> all = new ArrayList<>();
-        List<Batch> batches = randomBatches(r, count, 40, 30, all);
+    void mergedWalkHasEveryUpdateOnceInKeyValOrder(@ForAll("fewKeys") List<List<U>> updates) {
+        List<U> all = updates.stream().flatMap(List::stream).toList();
+        List<Batch> batches = build(updates);
         List<Cursor> cursors = new ArrayList<>();
         batches.forEach(b -> cursors.add(b.cursor()));
         List<U> walked = NaiveTrace.contents(new CursorList(cursors));
@@ -56,33 +104,38 @@ class CursorListProperties {
             NaiveTrace.KV b = new NaiveTrace.KV(walked.get(i).key(), walked.get(i).val());
             assertFalse(a.compareTo(b) > 0, "walk is in (key, val) order");
         }
-        int updates = batches.stream().mapToInt(Batch::records).sum();
-        assertEquals(updates, walked.size());
+        int updateCount = batches.stream().mapToInt(Batch::records).sum();
+        assertEquals(updateCount, walked.size());
     }
 
     @Property(tries = 200)
-    void seeksLandOnTheFirstKeyAndValueAtOrAfterTheTarget(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int count) {
-        Random r = new Random(seed);
-        List<U> all = new ArrayList<>();
-        List<Batch> batches = randomBatches(r, count, 60, 200, all);
-        TreeSet<Row> keys = new TreeSet<>();
-        all.forEach(u -> keys.add(u.key()));
+    void seeksLandOnTheFirstKeyAndValueAtOrAfterTheTarget(@ForAll("manyKeys") List<List<U>> updates,
+                                                           @ForAll("seekGaps") List<Integer> gaps) {
+        List<Batch> batches = build(updates);
         Cursor single = batches.get(0).cursor();
         List<Cursor> cursors = new ArrayList<>();
         batches.forEach(b -> cursors.add(b.cursor()));
         Cursor merged = new CursorList(cursors);
         TreeSet<Row> firstKeys = new TreeSet<>();
         NaiveTrace.contents(batches.get(0)).forEach(u -> firstKeys.add(u.key()));
+        List<Integer> targets = new ArrayList<>();
         int target = 0;
-        while (target < 220) {
-            target += r.nextInt(25);
-            Row t = Row.of(target);
+        for (int gap : gaps) {
+            target += gap;
+            if (target >= 220) {
+                break;
+            }
+            targets.add(target);
+        }
+        targets.add(220); // past every key
+        for (int tg : targets) {
+            Row t = Row.of(tg);
             single.seekKey(t);
             merged.seekKey(t);
             Row expectSingle = firstKeys.ceiling(t);
             Row expectMerged = keysStillPresent(batches, t);
-            assertEquals(expectSingle, single.keyValid() ? single.key() : null, "single seek to " + target);
-            assertEquals(expectMerged, merged.keyValid() ? merged.key() : null, "merged seek to " + target);
+            assertEquals(expectSingle, single.keyValid() ? single.key() : null, "single seek to " + tg);
+            assertEquals(expectMerged, merged.keyValid() ? merged.key() : null, "merged seek to " + tg);
             if (merged.keyValid()) {
                 merged.seekVal(Row.of(2));
                 if (merged.valValid()) {
