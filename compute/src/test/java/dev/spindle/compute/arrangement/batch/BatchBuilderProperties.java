@@ -45,10 +45,10 @@ class BatchBuilderProperties {
         return us;
     }
 
-    /** One update before its key and value are cut to their domains; a null val is the empty row. */
-    private record Raw(int shape, int x, Integer val, int time, int diff) {
+    /** One update before its key and value are cut to their domains; a negative val is the empty row. */
+    private record Raw(int shape, int x, int val, int time, int diff) {
         U cut(int keyDomain, int valDomain, long lower) {
-            return new U(key(shape, x % keyDomain), val == null ? Row.EMPTY : Row.of(val % valDomain),
+            return new U(key(shape, x % keyDomain), val < 0 ? Row.EMPTY : Row.of(val % valDomain),
                     lower + time, diff);
         }
     }
@@ -64,7 +64,7 @@ class BatchBuilderProperties {
         Arbitrary<Raw> raw = Combinators.combine(
                 Arbitraries.integers().between(0, 3),
                 Arbitraries.integers().between(0, 4999),
-                Arbitraries.integers().between(0, 99).injectNull(0.2),
+                Arbitraries.integers().between(-25, 99).withDistribution(RandomDistribution.uniform()),
                 Arbitraries.integers().between(0, (int) (upper - lower) - 1),
                 Arbitraries.integers().between(-3, 3)).as(Raw::new).withoutEdgeCases();
         Arbitrary<List<Raw>> raws = raw.list().ofMaxSize(maxN).withSizeDistribution(RandomDistribution.biased());

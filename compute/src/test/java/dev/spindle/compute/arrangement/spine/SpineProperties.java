@@ -146,17 +146,24 @@ class SpineProperties {
                 Arbitraries.integers().between(1, 2)).as(Kvd::new);
         Arbitrary<TimedOp> op = Combinators.combine(Arbitraries.integers().between(0, 3), Histories.ops(kvd))
                 .as(TimedOp::new);
-        Arbitrary<Moves> moves = Combinators.combine(
-                Arbitraries.integers().between(0, 39).injectNull(0.5),
-                Arbitraries.integers().between(1, 64).injectNull(0.75),
-                Arbitraries.integers().between(0, 100).injectNull(2.0 / 3),
-                Arbitraries.frequency(Tuple.of(5, false), Tuple.of(1, true)),
-                Arbitraries.integers().between(0, 100).injectNull(2.0 / 3),
-                Arbitraries.integers().between(0, 5).injectNull(0.5)).as(Moves::new);
+        Arbitrary<Moves> moves = Combinators.combine(maybe(0, 39, 0.5), maybe(1, 64, 0.25), maybe(0, 100, 1.0 / 3),
+                Arbitraries.frequency(Tuple.of(5, false), Tuple.of(1, true)), maybe(0, 100, 1.0 / 3), maybe(0, 5, 0.5))
+                .as(Moves::new);
         Arbitrary<GenStep> step = Combinators.combine(Arbitraries.integers().between(1, 4),
                 op.list().ofMaxSize(6).withSizeDistribution(RandomDistribution.uniform()), moves).as(GenStep::new)
                 .withoutEdgeCases();
         return step.list().ofMinSize(1).ofMaxSize(40).withSizeDistribution(RandomDistribution.biased()).map(Script::of);
+    }
+
+    /**
+     * With probability {@code p} a number in {@code [min, max]}, else null (no move); shrinks
+     * towards null. (Not {@code injectNull}, which makes a generator per value: several times
+     * slower.)
+     */
+    private static Arbitrary<Integer> maybe(int min, int max, double p) {
+        int none = (int) Math.round((max - min + 1) * (1 - p) / p);
+        return Arbitraries.integers().between(min - none, max).withDistribution(RandomDistribution.uniform())
+                .shrinkTowards(min - 1).map(x -> x < min ? null : x);
     }
 
     /** {@code from} moved {@code percent} of the way to {@code upper + 1}. */
