@@ -46,7 +46,7 @@ class SpineProperties {
         }
     }
 
-    /** An update's key, value and multiplicity; its time is the step's. */
+    /** An inserted update's key, value and multiplicity (its time comes with the op). */
     record Kvd(int key, int val, int diff) {
     }
 
@@ -117,7 +117,7 @@ class SpineProperties {
             return new Script(h, moves);
         }
 
-        /** Each step as "[lower, upper): key:val@time+diff ...; moves". */
+        /** Each step as "[lower, upper): (key)(val)@time+diff ...; moves". */
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder("Script{");
