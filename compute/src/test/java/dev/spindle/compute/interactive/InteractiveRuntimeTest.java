@@ -57,13 +57,7 @@ class InteractiveRuntimeTest {
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(2);
-        }
+        SplitFixture.await(condition, what);
     }
 
     private List<PublicationPoint> points(GlobalId id) {

@@ -152,6 +152,17 @@ final class SplitFixture implements AutoCloseable {
         return df;
     }
 
+    /** Waits (polling every 2 ms, at most 20 s) until {@code condition} holds. */
+    static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+
     /** The future of the last dataflow created. */
     CompletableFuture<Void> created;
 
