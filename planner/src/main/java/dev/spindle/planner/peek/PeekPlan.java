@@ -2,7 +2,8 @@ package dev.spindle.planner.peek;
 
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
-import dev.spindle.common.type.RelationDesc;
+import dev.spindle.common.type.Column;
+import java.util.List;
 import dev.spindle.compute.expr.Mfp;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.RowSetFinishing;
@@ -14,8 +15,8 @@ import java.util.Objects;
  * transient dataflow ({@link Slow}) whose one export is peeked and then dropped. Plain data.
  */
 public sealed interface PeekPlan {
-    /** The result's columns (names and types). */
-    RelationDesc desc();
+    /** The result's columns (names and types; names may repeat, as in {@code SELECT a, a}). */
+    List<Column> columns();
 
     /** What is done to the rows read: order, limit, offset, projection. */
     RowSetFinishing finishing();
@@ -26,11 +27,11 @@ public sealed interface PeekPlan {
      * @param literalKey the key to look up, or null to scan
      * @param mfp applied to every row read, or null for none
      */
-    record Fast(GlobalId index, Row literalKey, Mfp mfp, RowSetFinishing finishing, RelationDesc desc) implements PeekPlan {
+    record Fast(GlobalId index, Row literalKey, Mfp mfp, RowSetFinishing finishing, List<Column> columns) implements PeekPlan {
         public Fast {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(finishing, "finishing");
-            Objects.requireNonNull(desc, "desc");
+            columns = List.copyOf(columns);
         }
     }
 
@@ -39,12 +40,13 @@ public sealed interface PeekPlan {
      *
      * @param dataflow the description, as of a placeholder time the coordinator replaces with the read time
      */
-    record Slow(DataflowDescription dataflow, GlobalId index, RowSetFinishing finishing, RelationDesc desc) implements PeekPlan {
+    record Slow(DataflowDescription dataflow, GlobalId index, RowSetFinishing finishing, List<Column> columns)
+            implements PeekPlan {
         public Slow {
             Objects.requireNonNull(dataflow, "dataflow");
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(finishing, "finishing");
-            Objects.requireNonNull(desc, "desc");
+            columns = List.copyOf(columns);
         }
     }
 }

@@ -51,15 +51,14 @@ public final class PeekPlanner {
         for (int i = 0; i < query.outputTypes().size(); i++) {
             cols.add(new Column(columnNames.get(i), query.outputTypes().get(i)));
         }
-        RelationDesc desc = new RelationDesc(cols);
-        PeekPlan fast = fastPath(query, desc);
+        PeekPlan fast = fastPath(query, cols);
         if (fast != null) {
             return fast;
         }
-        return slowPath(query, lowering, desc);
+        return slowPath(query, lowering, cols);
     }
 
-    private PeekPlan fastPath(RelLowering.Query query, RelationDesc desc) {
+    private PeekPlan fastPath(RelLowering.Query query, List<Column> desc) {
         Plan p = query.body().plan();
         Mfp mfp = null;
         while (p instanceof Plan.MapFilterProject) {
@@ -142,7 +141,7 @@ public final class PeekPlanner {
         return Row.of(key);
     }
 
-    private PeekPlan slowPath(RelLowering.Query query, RelLowering lowering, RelationDesc desc) {
+    private PeekPlan slowPath(RelLowering.Query query, RelLowering lowering, List<Column> desc) {
         Map<GlobalId, RelationDesc> sources = new LinkedHashMap<>();
         Map<GlobalId, DataflowDescription.IndexImport> imports = new LinkedHashMap<>();
         for (GlobalId t : lowering.tables()) {
