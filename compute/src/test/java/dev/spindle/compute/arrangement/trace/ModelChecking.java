@@ -1,7 +1,5 @@
 package dev.spindle.compute.arrangement.trace;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.security.CodeSource;
@@ -28,10 +26,12 @@ import org.jetbrains.lincheck.LincheckSettings;
  * So this calls the same entry point with that bound raised ({@code runConcurrentTestInternal},
  * public in the bytecode, Kotlin-internal; the version is pinned in the root pom).
  *
- * <p>Thread-safety: stateless; each call uses its own loader.
+ * <p>Thread-safety: checks may run from any thread; the shared loader is created under the class's
+ * monitor and never closed (it lives as long as the test JVM).
  */
 public final class ModelChecking {
     private static final String RELOADED = "dev.spindle.compute.";
+    private static ChildFirst loader; // guarded by ModelChecking.class
 
     private ModelChecking() {
     }
@@ -43,20 +43,8 @@ public final class ModelChecking {
      * without assertions.
      */
     public static void check(int invocations, Class<? extends Runnable> scenario) {
-        List<URL> urls = new ArrayList<>();
-        for (Class<?> c : List.of(scenario, SharedTrace.class)) {
-            CodeSource src = c.getProtectionDomain().getCodeSource();
-            if (src == null) {
-                throw new IllegalStateException("no code source for " + c);
-            }
-            if (!urls.contains(src.getLocation())) {
-                urls.add(src.getLocation());
-            }
-        }
-        try (ChildFirst loader = new ChildFirst(urls.toArray(new URL[0]), scenario.getClassLoader())) {
-            loader.setDefaultAssertionStatus(false);
-            loader.setPackageAssertionStatus("dev.spindle", false);
-            Runnable reloaded = (Runnable) Class.forName(scenario.getName(), true, loader)
+        try {
+            Runnable reloaded = (Runnable) Class.forName(scenario.getName(), true, loaderFor(scenario))
                     .getDeclaredConstructor().newInstance();
             // Lincheck's defaults (analyze the JDK, 10 loop iterations before a switch, recursion 20),
             // but a loop may run 10k times before it counts as a livelock
@@ -64,9 +52,33 @@ public final class ModelChecking {
             Lincheck.runConcurrentTestInternal$lincheck(invocations, settings, reloaded);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * One loader for every scenario of this JVM (so Lincheck instruments the reloaded classes once),
+     * over the code sources of the compute classes and of {@code scenario}.
+     */
+    private static synchronized ClassLoader loaderFor(Class<?> scenario) {
+        List<URL> urls = new ArrayList<>();
+        for (Class<?> c : List.of(scenario, SharedTrace.class)) {
+            CodeSource src = c.getProtectionDomain().getCodeSource();
+            if (src == null) {
+                throw new IllegalStateException("no code source for " + c);
+            }
+            urls.add(src.getLocation());
+        }
+        if (loader == null || !List.of(loader.getURLs()).containsAll(urls)) {
+            for (URL u : loader == null ? List.<URL>of() : List.of(loader.getURLs())) {
+                if (!urls.contains(u)) {
+                    urls.add(u);
+                }
+            }
+            loader = new ChildFirst(urls.stream().distinct().toArray(URL[]::new), scenario.getClassLoader());
+            loader.setDefaultAssertionStatus(false);
+            loader.setPackageAssertionStatus("dev.spindle", false);
+        }
+        return loader;
     }
 
     private static final class ChildFirst extends URLClassLoader {

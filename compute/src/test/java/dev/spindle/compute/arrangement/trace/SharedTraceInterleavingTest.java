@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SharedTraceInterleavingTest {
     @Test
     void invariant07_acquireRacingACompactionGrantIsRefusedOrRespected() {
-        ModelChecking.check(300, AcquireRacingGrant.class);
+        ModelChecking.check(1_000, AcquireRacingGrant.class);
     }
 
     /**
