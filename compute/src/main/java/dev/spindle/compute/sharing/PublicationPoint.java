@@ -3,7 +3,6 @@ package dev.spindle.compute.sharing;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.compute.arrangement.trace.Registration;
 import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
 import java.util.ArrayList;
@@ -28,8 +27,8 @@ import java.util.List;
  *   <li>Each advance of a backing trace's upper (a seal) marks its id dirty for this ordinal's
  *       interactive worker.</li>
  *   <li>When nothing references it any more (no registry slot, no owner token, no reader) it is
- *       <em>detached</em>: its holds are released and it stops receiving seal notifications
- *       (invariant 4).</li>
+ *       <em>detached</em>: all its holds and seal registrations are released (every one, even if
+ *       one of them fails) and it stops receiving seal notifications (invariant 4).</li>
  * </ol>
  *
  * <p>Thread-safety: all state is guarded by the point's monitor; seal callbacks run on the
@@ -44,7 +43,7 @@ public final class PublicationPoint {
     private SharedTrace errs;
     private TraceHandle oksHold;
     private TraceHandle errsHold;
-    private final List<Registration> seals = new ArrayList<>();
+    private final List<AutoCloseable> seals = new ArrayList<>(); // seal registrations (and test seams)
     private Frontier writerLogical = Frontier.MIN;
     private Frontier standingHold = Frontier.MIN;
     private final List<PointReader> readers = new ArrayList<>();
@@ -159,6 +158,20 @@ public final class PublicationPoint {
         maybeDetach();
     }
 
+    /**
+     * Test seam: {@code c} is closed when the point detaches, before the point's trace holds (as
+     * its seal registrations are). Closes it at once if the point is already detached.
+     */
+    void releaseOnDetach(AutoCloseable c) throws Exception {
+        synchronized (this) {
+            if (!detached) {
+                seals.add(c);
+                return;
+            }
+        }
+        c.close();
+    }
+
     // ------------------------------------------------------------------ compaction
 
     /** Records the controller's compaction for this id and applies the point's new hold. */
@@ -236,6 +249,13 @@ public final class PublicationPoint {
         return oks == null && readers.isEmpty() && !claimed;
     }
 
+    /**
+     * Detaches the point if nothing references it: releases every seal registration and trace hold,
+     * each even if an earlier one fails.
+     *
+     * @throws RuntimeException the first failure (the others suppressed in it), an unchecked one as
+     *     thrown, a checked one wrapped in an {@link IllegalStateException}
+     */
     private void maybeDetach() {
         List<AutoCloseable> release = new ArrayList<>();
         synchronized (this) {
@@ -250,12 +270,23 @@ public final class PublicationPoint {
                 release.add(errsHold);
             }
         }
+        Exception first = null;
         for (AutoCloseable c : release) {
             try {
                 c.close();
             } catch (Exception e) {
-                throw new IllegalStateException("detaching " + id, e);
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
             }
+        }
+        if (first instanceof RuntimeException re) {
+            throw re;
+        }
+        if (first != null) {
+            throw new IllegalStateException("detaching " + id, first);
         }
     }
 

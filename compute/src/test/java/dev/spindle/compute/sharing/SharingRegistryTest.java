@@ -1,5 +1,6 @@
 package dev.spindle.compute.sharing;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -19,6 +20,7 @@ import dev.spindle.compute.arrangement.trace.KeyValDiff;
 import dev.spindle.compute.dataflow.Waker;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +133,34 @@ class SharingRegistryTest {
         write(2, 2);
         assertEquals(Frontier.at(1), oks.trace().since());
         assertTrue(p1.upper().equals(Frontier.at(3)), "the original keeps receiving updates");
+    }
+
+    @Test
+    void invariant04_detachReleasesEveryHoldEvenIfOneReleaseFails() throws Exception {
+        int oksBefore = oks.trace().liveHandles();
+        int errsBefore = errs.trace().liveHandles();
+        PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
+        PublicationPoint p = token.point();
+        RuntimeException first = new IllegalStateException("first release fails");
+        Exception second = new Exception("second release fails");
+        AtomicBoolean laterReleased = new AtomicBoolean();
+        p.releaseOnDetach(() -> {
+            throw first;
+        });
+        p.releaseOnDetach(() -> {
+            throw second;
+        });
+        p.releaseOnDetach(() -> laterReleased.set(true));
+        RuntimeException thrown = assertThrows(RuntimeException.class, token::close);
+        assertSame(first, thrown, "the first failure is rethrown as it was");
+        assertArrayEquals(new Throwable[] {second}, thrown.getSuppressed(), "later failures are suppressed in it");
+        assertTrue(laterReleased.get(), "releases after a failing one still run");
+        assertTrue(p.isDetached());
+        assertEquals(oksBefore, oks.trace().liveHandles(), "the point's oks hold is released");
+        assertEquals(errsBefore, errs.trace().liveHandles(), "the point's errs hold is released");
+        registry.takeDirty(0);
+        write(1, 1);
+        assertEquals(Set.of(), registry.takeDirty(0), "its seal registrations are released");
     }
 
     @Test
