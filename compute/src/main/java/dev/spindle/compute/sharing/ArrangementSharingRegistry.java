@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -18,21 +19,45 @@ import java.util.concurrent.ConcurrentHashMap;
  * reads them (DESIGN invariant 10). The host creates one registry per ordinal before any worker is
  * built ({@link #forWorkers}).
  *
- * <p>Slots map ids to {@link PublicationPoint}s. Whichever side touches an id first creates its
- * point: a reader makes a placeholder, which the publisher later backs in place; a slot is never
- * overwritten. Seals mark ids <em>dirty</em> for the interactive worker, which drains them with
- * {@link #takeDirty}; marking happens before waking, so no wake-up is lost (invariant 9).
+ * <h2>Slots</h2>
+ * Slots map ids to {@link PublicationPoint}s. Whichever side touches an id first creates its
+ * point: a reader makes a placeholder, which the publisher later claims and backs in place; a slot
+ * is never overwritten by a publish. A placeholder whose last reader left before any publisher
+ * claimed it <em>retires</em> and leaves its slot; the next reader or publisher of the id gets a
+ * fresh point, which inherits the retired one's floors. {@link #openReader} is the atomic way to
+ * read an id: it always yields a reader on the point that is (or will be, once published) in the
+ * id's slot, never one on a retired placeholder.
  *
- * <p>Thread-safety: every method may be called from any thread. Slots are guarded by the
- * registry's monitor (never held while calling into a point); the dirty set is concurrent.
+ * <h2>Floors announced early</h2>
+ * Standing holds announced for an id with no point ({@link #advanceStandingHold}), and the floors
+ * of a placeholder that retired, are remembered for the id and applied to its next point. They are
+ * forgotten when the id is dropped: {@link #forget} (only them) or {@link #remove} (them and the
+ * slot). An id that is dropped without either leaves its entry behind.
+ *
+ * <h2>Seals</h2>
+ * Seals mark ids <em>dirty</em> for the interactive worker, which drains them with
+ * {@link #takeDirty}; marking happens before waking, and draining removes each id it returns
+ * individually, so no mark is lost (invariant 9).
+ *
+ * <h2>Thread-safety</h2>
+ * Every method may be called from any thread. Slots, early floors and the publisher flag are
+ * guarded by the registry's monitor; the dirty set is concurrent. The registry's monitor is never
+ * held together with any other lock of this package or of a trace: under it the registry only
+ * reads or compare-and-sets a point's atomic lifecycle state, reads its volatile floors and
+ * constructs new points; every call into a point's synchronized methods (open a reader, back it,
+ * move its holds, leave its slot) happens after the monitor is released. The full lock order is
+ * therefore: a {@link PublicationPoint}'s monitor, then its {@link PointReader}s' monitors, then a
+ * trace's lock; the registry's monitor and a {@link PublishToken}'s are leaves, taken alone.
  */
 public final class ArrangementSharingRegistry {
     private final int ordinal;
-    private final Map<GlobalId, PublicationPoint> slots = new HashMap<>();
     private final Set<GlobalId> dirty = ConcurrentHashMap.newKeySet();
-    /** Standing holds announced for ids that had no point yet; applied when the point appears. */
-    private final Map<GlobalId, Frontier> earlyStanding = new HashMap<>();
     private volatile Waker interactive;
+
+    // guarded by this
+    private final Map<GlobalId, PublicationPoint> slots = new HashMap<>();
+    /** Floors of ids with no live point in their slot; applied when the id's next point is created. */
+    private final Map<GlobalId, Floors> early = new HashMap<>();
     private boolean publisherAttached;
 
     public ArrangementSharingRegistry(int ordinal) {
@@ -70,113 +95,263 @@ public final class ArrangementSharingRegistry {
         this.interactive = waker;
     }
 
-    /** The point of {@code id}, created as a placeholder if the id has none. */
-    public PublicationPoint getOrCreate(GlobalId id) {
-        PublicationPoint p;
-        Frontier early;
-        synchronized (this) {
-            p = slots.get(id);
-            if (p != null) {
-                return p;
-            }
-            p = new PublicationPoint(id, this);
-            slots.put(id, p);
-            early = earlyStanding.remove(id);
-        }
-        if (early != null) {
-            p.advanceStandingHold(early);
-        }
-        return p;
-    }
+    // ------------------------------------------------------------------ readers
 
     /**
-     * Advances the interactive side's standing hold for {@code id}; remembered until the id's
-     * point exists if it does not yet.
-     */
-    public void advanceStandingHold(GlobalId id, Frontier f) {
-        PublicationPoint p;
-        synchronized (this) {
-            p = slots.get(id);
-            if (p == null) {
-                earlyStanding.merge(id, f, Frontier::join);
-                return;
-            }
-        }
-        p.advanceStandingHold(f);
-    }
-
-    /** The point of {@code id}, if it has one. */
-    public synchronized Optional<PublicationPoint> get(GlobalId id) {
-        return Optional.ofNullable(slots.get(id));
-    }
-
-    /** Every point in a slot, for introspection. */
-    public synchronized List<PublicationPoint> points() {
-        return List.copyOf(slots.values());
-    }
-
-    /**
-     * Publishes {@code oks} and {@code errs} as {@code id}: backs the id's point in place (its
-     * placeholder, if a reader bound it first). Builds nothing.
+     * A reader of {@code id} at {@code readAt}, on the point in the id's slot (a new placeholder if
+     * it has none, bound when the publisher backs it). Atomic with respect to every other call: the
+     * point cannot retire between being looked up and gaining the reader (a retiring placeholder is
+     * replaced and the reader opened on its successor). An {@code incremental} reader also holds
+     * physical compaction at {@code readAt} (index imports).
      *
-     * @throws IllegalStateException if no publisher is attached or the point is already backed
+     * @throws dev.spindle.common.error.SpindleException {@code COMPACTION_FRONTIER_BEYOND_READ_2}
+     *     if the id's traces may have compacted past {@code readAt}
+     */
+    public PointReader openReader(GlobalId id, Frontier readAt, boolean incremental) {
+        while (true) {
+            PointReader r = getOrCreate(id).tryOpenReader(readAt, incremental);
+            if (r != null) {
+                return r;
+            }
+            // the point retired (or its publication ended and it detached) after the lookup: the
+            // slot no longer holds it, so the next lookup finds or makes its successor
+        }
+    }
+
+    /** {@link #openReader(GlobalId, Frontier, boolean)} for a point read (not incremental). */
+    public PointReader openReader(GlobalId id, Frontier readAt) {
+        return openReader(id, readAt, false);
+    }
+
+    /**
+     * The point of {@code id}, created as a placeholder if the id has none (or only a retired one).
+     *
+     * <p>Not atomic with a later {@link PublicationPoint#openReader}: the placeholder may retire in
+     * between (its last reader leaves). That call then opens the reader on the id's current point,
+     * so the reader's {@link PointReader#point()} may differ from the point returned here. Use
+     * {@link #openReader(GlobalId, Frontier, boolean)} to read.
+     */
+    public PublicationPoint getOrCreate(GlobalId id) {
+        List<PublicationPoint> left = new ArrayList<>(1);
+        try {
+            synchronized (this) {
+                PublicationPoint p = liveSlot(id, left);
+                return p != null ? p : createInSlot(id, false);
+            }
+        } finally {
+            leaveSlots(left);
+        }
+    }
+
+    /** The live point of {@code id}, if it has one (a retired placeholder does not count). */
+    public synchronized Optional<PublicationPoint> get(GlobalId id) {
+        PublicationPoint p = slots.get(id);
+        return p == null || p.isRetired() ? Optional.empty() : Optional.of(p);
+    }
+
+    /** Every live point in a slot, for introspection. */
+    public synchronized List<PublicationPoint> points() {
+        List<PublicationPoint> out = new ArrayList<>(slots.size());
+        for (PublicationPoint p : slots.values()) {
+            if (!p.isRetired()) {
+                out.add(p);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    // ------------------------------------------------------------------ publisher
+
+    /**
+     * Publishes {@code oks} and {@code errs} as {@code id}: claims the id's point (its placeholder,
+     * if a reader bound it first; a new point otherwise) and backs it in place. Builds nothing.
+     *
+     * @throws IllegalStateException if no publisher is attached, or the id's point is already
+     *     claimed by a publisher (a slot is never overwritten), or backing it failed (the
+     *     publication is then ended)
      */
     public PublishToken publish(GlobalId id, SharedTrace oks, SharedTrace errs) {
-        synchronized (this) {
-            if (!publisherAttached) {
-                throw new IllegalStateException("registry " + ordinal + " has no publisher attached");
-            }
-        }
+        List<PublicationPoint> left = new ArrayList<>(1);
         PublicationPoint point;
-        synchronized (this) {
-            point = getOrCreate(id); // re-entrant: the slot and the claim are one step
-            point.claim();
+        try {
+            synchronized (this) {
+                if (!publisherAttached) {
+                    throw new IllegalStateException("registry " + ordinal + " has no publisher attached");
+                }
+                point = liveSlot(id, left);
+                if (point != null && !point.tryClaim()) {
+                    if (!point.isRetired()) {
+                        throw new IllegalStateException("publication point " + id + " on worker " + ordinal
+                                + " is already published: a slot is never overwritten");
+                    }
+                    point = liveSlot(id, left); // it retired between the two reads: replace it
+                }
+                if (point == null) {
+                    point = createInSlot(id, true);
+                }
+            }
+        } finally {
+            leaveSlots(left);
         }
-        point.adopt(oks, errs);
+        try {
+            point.adopt(oks, errs);
+        } catch (RuntimeException e) {
+            try {
+                unpublish(point);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
         return new PublishToken(this, point);
     }
 
-    /** Records the controller's compaction for {@code id}, if it has a point here. */
-    public void allowCompaction(GlobalId id, Frontier since) {
-        get(id).ifPresent(p -> p.allowCompaction(since));
-    }
-
+    /** Ends {@code point}'s publication (its token closed): its slot goes, then its owner. */
     void unpublish(PublicationPoint point) {
         boolean removed;
         synchronized (this) {
             removed = slots.remove(point.id(), point);
         }
         if (removed) {
-            point.leaveSlot();
+            dirty.remove(point.id());
         }
-        point.disown();
-        dirty.remove(point.id());
+        point.endPublication(removed);
     }
 
+    // ------------------------------------------------------------------ floors
+
     /**
-     * Removes the slot of {@code id} (the id was dropped) without touching an owner: its point is
-     * detached once its owner and readers are gone.
+     * Advances the interactive side's standing hold for {@code id}; remembered until the id's
+     * point exists if it does not yet (see {@link #forget}).
+     */
+    public void advanceStandingHold(GlobalId id, Frontier f) {
+        carryFloors(id, new Floors(Frontier.MIN, f));
+    }
+
+    /** Records the controller's compaction for {@code id}, if it has a live point here. */
+    public void allowCompaction(GlobalId id, Frontier since) {
+        get(id).ifPresent(p -> p.allowCompaction(since));
+    }
+
+    /** Joins {@code floors} into the id's live point, or remembers them until it has one. */
+    void carryFloors(GlobalId id, Floors floors) {
+        List<PublicationPoint> left = new ArrayList<>(1);
+        PublicationPoint p;
+        try {
+            synchronized (this) {
+                p = liveSlot(id, left);
+                if (p == null) {
+                    rememberEarly(id, floors);
+                }
+            }
+        } finally {
+            leaveSlots(left);
+        }
+        if (p != null) {
+            p.joinFloors(floors); // forwards here again if p retires meanwhile
+        }
+    }
+
+    // ------------------------------------------------------------------ dropping ids
+
+    /**
+     * The id was dropped: removes its slot and forgets the floors remembered for it. Does not touch
+     * an owner: the point is detached once its owner and readers are gone.
      */
     public void remove(GlobalId id) {
         PublicationPoint p;
         synchronized (this) {
             p = slots.remove(id);
-            earlyStanding.remove(id);
+            early.remove(id);
         }
         if (p != null) {
             p.leaveSlot();
         }
     }
 
-    void removePlaceholder(PublicationPoint point) {
+    /**
+     * The id was dropped, or will never be published here: forgets the standing holds (and other
+     * floors) remembered for it while it has no live point, so they do not accumulate. Leaves a
+     * live point alone (its publication and readers end on their own); a retired placeholder left
+     * in the slot goes too.
+     */
+    public void forget(GlobalId id) {
+        PublicationPoint retired = null;
+        synchronized (this) {
+            early.remove(id);
+            PublicationPoint p = slots.get(id);
+            if (p != null && p.isRetired()) {
+                slots.remove(id);
+                retired = p;
+            }
+        }
+        if (retired != null) {
+            retired.leaveSlot();
+        }
+    }
+
+    /** Number of ids with remembered floors and no live point (for tests: it must not grow). */
+    synchronized int earlyFloorCount() {
+        return early.size();
+    }
+
+    /** {@code point} retired: it leaves its slot, unless a successor replaced it there already. */
+    void retire(PublicationPoint point) {
         boolean removed;
         synchronized (this) {
-            removed = point.isIdlePlaceholder() && slots.remove(point.id(), point);
+            removed = slots.remove(point.id(), point);
+            if (removed) {
+                rememberEarly(point.id(), point.floors());
+            }
         }
         if (removed) {
             point.leaveSlot();
         }
     }
+
+    // ------------------------------------------------------------------ slots (monitor held)
+
+    /**
+     * The live point in {@code id}'s slot, or null. A retired point found there is taken out, its
+     * floors remembered for the id, and added to {@code left} so the caller makes it leave its
+     * slot after releasing the monitor.
+     */
+    private PublicationPoint liveSlot(GlobalId id, List<PublicationPoint> left) {
+        assert Thread.holdsLock(this);
+        PublicationPoint p = slots.get(id);
+        if (p != null && p.isRetired()) {
+            slots.remove(id);
+            rememberEarly(id, p.floors());
+            left.add(p);
+            return null;
+        }
+        return p;
+    }
+
+    /** A new point in {@code id}'s empty slot, starting from the floors remembered for the id. */
+    private PublicationPoint createInSlot(GlobalId id, boolean claimed) {
+        assert Thread.holdsLock(this);
+        Floors f = early.remove(id);
+        PublicationPoint p = new PublicationPoint(id, this, claimed, f == null ? Floors.NONE : f);
+        slots.put(id, p);
+        return p;
+    }
+
+    private void rememberEarly(GlobalId id, Floors f) {
+        assert Thread.holdsLock(this);
+        if (!f.isNone()) {
+            early.merge(id, f, Floors::join);
+        }
+    }
+
+    /** Makes the points taken out of their slots leave them; called without the monitor. */
+    private static void leaveSlots(List<PublicationPoint> left) {
+        for (PublicationPoint p : left) {
+            p.leaveSlot();
+        }
+    }
+
+    // ------------------------------------------------------------------ seals
 
     void markDirty(GlobalId id) {
         dirty.add(id);
@@ -187,7 +362,9 @@ public final class ArrangementSharingRegistry {
     }
 
     /**
-     * Drains the ids sealed since the last call, for interactive worker {@code worker}.
+     * Drains the ids sealed since the last call, for interactive worker {@code worker}. Each id is
+     * removed individually as it is taken, so a mark added meanwhile is returned now or by the next
+     * call, never lost.
      *
      * @throws IllegalArgumentException if {@code worker} is not this registry's ordinal
      */
@@ -196,7 +373,7 @@ public final class ArrangementSharingRegistry {
             throw new IllegalArgumentException("interactive worker " + worker + " must read registry " + worker
                     + ", not " + ordinal);
         }
-        Set<GlobalId> out = new java.util.TreeSet<>();
+        Set<GlobalId> out = new TreeSet<>();
         for (GlobalId id : dirty) {
             if (dirty.remove(id)) {
                 out.add(id);

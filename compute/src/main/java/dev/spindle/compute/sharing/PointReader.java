@@ -12,7 +12,13 @@ import dev.spindle.compute.arrangement.trace.TraceSnapshot;
  * <em>unbound</em> (upper {@code {MIN}}) until the publisher backs the point; if the traces had
  * already compacted past {@code readAt} by then, the reader carries that error instead.
  *
- * <p>Thread-safety: all methods may be called from any thread; the monitor guards the handles.
+ * <p>Open one with {@link ArrangementSharingRegistry#openReader} (atomic with placeholders
+ * retiring) or {@link PublicationPoint#openReader}. {@link #point()} is the point it reads; it
+ * holds that point (the point is not detached while the reader is open).
+ *
+ * <p>Thread-safety: all methods may be called from any thread; the reader's monitor guards the
+ * handles. Binding runs under the point's monitor and then takes this reader's (lock order: point,
+ * reader, trace); {@link #close} releases this reader's monitor before telling the point.
  */
 public final class PointReader implements AutoCloseable {
     private final PublicationPoint point;
@@ -104,8 +110,11 @@ public final class PointReader implements AutoCloseable {
             }
             closed = true;
             if (oks != null) {
-                oks.close();
-                errs.close();
+                try {
+                    oks.close();
+                } finally {
+                    errs.close();
+                }
             }
         }
         point.readerClosed(this);

@@ -7,6 +7,7 @@ import dev.spindle.compute.arrangement.trace.SharedTrace;
 import dev.spindle.compute.arrangement.trace.TraceHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The registry's view of one collection id on one worker: the {@code oks} and {@code errs} traces
@@ -15,12 +16,19 @@ import java.util.List;
  *
  * <h2>Life</h2>
  * <ol>
- *   <li>Created by a reader ({@link ArrangementSharingRegistry#getOrCreate}) before any writer
- *       exists, it is a <em>placeholder</em>: upper and since {@code {MIN}}, no batches. Or
- *       created by the publisher directly.</li>
- *   <li>The publisher <em>backs</em> it in place ({@link #adopt}): readers that bound the id
- *       earlier keep the same object and see the traces from then on. Adopting a backed point
- *       fails loudly (DESIGN invariant 1).</li>
+ *   <li>Created by a reader ({@link ArrangementSharingRegistry#openReader},
+ *       {@link ArrangementSharingRegistry#getOrCreate}) before any writer exists, it is an
+ *       <em>open placeholder</em>: upper and since {@code {MIN}}, no batches. Or created by the
+ *       publisher directly, already claimed.</li>
+ *   <li>A publisher <em>claims</em> an open placeholder (a compare-and-set of its lifecycle state)
+ *       and then <em>backs</em> it in place: readers that bound the id earlier keep the same object
+ *       and see the traces from then on. A point is claimed at most once, so a second publish of
+ *       the id fails loudly (DESIGN invariant 1).</li>
+ *   <li>An open placeholder whose last reader leaves, and that no publisher claimed, <em>retires</em>
+ *       (a compare-and-set under its monitor, so no reader can join it at the same time): it will
+ *       never be backed, it leaves its slot, and the registry puts a fresh placeholder there the
+ *       next time the id is asked for, carrying over this point's floors. A retired point accepts no
+ *       reader: {@link #openReader} on it opens the reader on the id's current point instead.</li>
  *   <li>It holds compaction on its traces at {@code meet(writerLogical, standingHold)}: its own
  *       per-collection floors, so two ids over one trace compact independently and the trace
  *       applies the meet of all points (invariant 2).</li>
@@ -31,30 +39,53 @@ import java.util.List;
  *       one of them fails) and it stops receiving seal notifications (invariant 4).</li>
  * </ol>
  *
- * <p>Thread-safety: all state is guarded by the point's monitor; seal callbacks run on the
- * trace's writer thread and only mark the registry dirty.
+ * <h2>Thread-safety</h2>
+ * Every public method may be called from any thread. The lifecycle state (open, claimed, retired,
+ * released) is an atomic field; the floors are volatile (written under the monitor); everything
+ * else is guarded by the point's monitor. Lock order: this point's monitor, then its
+ * {@link PointReader}s' monitors, then a trace's lock. The point never calls into the registry
+ * while holding its monitor except for {@link ArrangementSharingRegistry#markDirty} and
+ * {@link ArrangementSharingRegistry#ordinal()}, which take no registry lock. Seal callbacks run on
+ * the trace's writer thread and only mark the registry dirty.
  */
 public final class PublicationPoint {
+    /** The lifecycle state. Transitions: OPEN → CLAIMED → RELEASED, OPEN → RETIRED. */
+    enum Life {
+        /** A placeholder no publisher claimed (yet). */
+        OPEN,
+        /** Claimed by a publisher, which backs it and owns it until its token closes. */
+        CLAIMED,
+        /** An idle placeholder that gave up its slot: never backed, accepts no reader. */
+        RETIRED,
+        /** Its publisher's token closed. */
+        RELEASED
+    }
+
     private final GlobalId id;
     private final ArrangementSharingRegistry registry;
+    private final AtomicReference<Life> life;
+
+    // written under this, read by the registry without it (when carrying a retired point's floors)
+    private volatile Frontier writerLogical;
+    private volatile Frontier standingHold;
 
     // guarded by this
     private SharedTrace oks;
     private SharedTrace errs;
     private TraceHandle oksHold;
     private TraceHandle errsHold;
-    private final List<AutoCloseable> seals = new ArrayList<>(); // seal registrations (and test seams)
-    private Frontier writerLogical = Frontier.MIN;
-    private Frontier standingHold = Frontier.MIN;
+    private final List<AutoCloseable> registrations = new ArrayList<>();
     private final List<PointReader> readers = new ArrayList<>();
     private boolean inSlot = true;
-    private boolean claimed;
-    private boolean owned;
     private boolean detached;
 
-    PublicationPoint(GlobalId id, ArrangementSharingRegistry registry) {
+    /** A new point, in a slot, with the floors {@code floors} announced for its id before it existed. */
+    PublicationPoint(GlobalId id, ArrangementSharingRegistry registry, boolean claimed, Floors floors) {
         this.id = id;
         this.registry = registry;
+        this.life = new AtomicReference<>(claimed ? Life.CLAIMED : Life.OPEN);
+        this.writerLogical = floors.writerLogical();
+        this.standingHold = floors.standingHold();
     }
 
     /** The collection this point publishes. */
@@ -72,6 +103,14 @@ public final class PublicationPoint {
         return detached;
     }
 
+    /**
+     * True once this placeholder retired: its last reader left before any publisher claimed it. It
+     * will never be backed; the id lives on in a successor point.
+     */
+    public boolean isRetired() {
+        return life.get() == Life.RETIRED;
+    }
+
     /** The meet of the backing traces' uppers; {@code {MIN}} for a placeholder. */
     public synchronized Frontier upper() {
         return oks == null ? Frontier.MIN : oks.upper().meet(errs.upper());
@@ -83,12 +122,12 @@ public final class PublicationPoint {
     }
 
     /** The controller's latest compaction for this id. */
-    public synchronized Frontier writerLogical() {
+    public Frontier writerLogical() {
         return writerLogical;
     }
 
     /** The interactive side's standing hold for this id. */
-    public synchronized Frontier standingHold() {
+    public Frontier standingHold() {
         return standingHold;
     }
 
@@ -102,18 +141,36 @@ public final class PublicationPoint {
         return writerLogical.meet(standingHold);
     }
 
-    // ------------------------------------------------------------------ publisher side
+    /** Both floors, read without the monitor (volatile fields). */
+    Floors floors() {
+        return new Floors(writerLogical, standingHold);
+    }
+
+    // ------------------------------------------------------------------ lifecycle (registry side)
 
     /**
-     * Backs this point with {@code oks} and {@code errs}, in place, and binds the readers that
-     * were waiting for it.
+     * Claims an open placeholder for a publisher: a compare-and-set, so it never races a retiring
+     * placeholder. Takes no lock; the registry calls it under its own monitor.
      *
-     * @throws IllegalStateException if the point is already backed or was detached
+     * @return false if the point is already claimed (or released) or retired
+     */
+    boolean tryClaim() {
+        return life.compareAndSet(Life.OPEN, Life.CLAIMED);
+    }
+
+    /**
+     * Backs this claimed point with {@code oks} and {@code errs}, in place, and binds the readers
+     * that were waiting for it.
+     *
+     * @throws IllegalStateException if the point is not claimed, already backed, or was detached
      */
     synchronized void adopt(SharedTrace oks, SharedTrace errs) {
         if (this.oks != null) {
             throw new IllegalStateException("publication point " + id + " on worker " + registry.ordinal()
                     + " is already backed: a slot is never overwritten");
+        }
+        if (life.get() != Life.CLAIMED) {
+            throw new IllegalStateException("publication point " + id + " is " + life.get() + ", not claimed");
         }
         if (detached) {
             throw new IllegalStateException("publication point " + id + " was detached");
@@ -133,19 +190,25 @@ public final class PublicationPoint {
         this.errs = errs;
         this.oksHold = o;
         this.errsHold = e;
-        seals.add(oks.onUpperAdvance(upper -> registry.markDirty(id)));
-        seals.add(errs.onUpperAdvance(upper -> registry.markDirty(id)));
-        owned = true;
+        registrations.add(oks.onUpperAdvance(upper -> registry.markDirty(id)));
+        registrations.add(errs.onUpperAdvance(upper -> registry.markDirty(id)));
         for (PointReader r : readers) {
             r.bind(oks, errs);
         }
         registry.markDirty(id); // readers re-check against the now-backed point
     }
 
-    /** The owner (the publishing bundle) let go. */
-    void disown() {
-        synchronized (this) {
-            owned = false;
+    /**
+     * The publication ended (its token closed, or backing it failed): the owner lets go and, if
+     * {@code leftSlot}, the registry removed the point's slot. Detaches it if nothing else
+     * references it.
+     */
+    void endPublication(boolean leftSlot) {
+        life.compareAndSet(Life.CLAIMED, Life.RELEASED);
+        if (leftSlot) {
+            synchronized (this) {
+                inSlot = false;
+            }
         }
         maybeDetach();
     }
@@ -165,7 +228,7 @@ public final class PublicationPoint {
     void releaseOnDetach(AutoCloseable c) throws Exception {
         synchronized (this) {
             if (!detached) {
-                seals.add(c);
+                registrations.add(c);
                 return;
             }
         }
@@ -174,16 +237,42 @@ public final class PublicationPoint {
 
     // ------------------------------------------------------------------ compaction
 
-    /** Records the controller's compaction for this id and applies the point's new hold. */
-    public synchronized void allowCompaction(Frontier since) {
-        writerLogical = writerLogical.join(since);
-        applyHold();
+    /**
+     * Records the controller's compaction for this id and applies the point's new hold. On a retired
+     * point it is recorded for the id instead (its current point, or the registry until it has one).
+     */
+    public void allowCompaction(Frontier since) {
+        boolean retired;
+        synchronized (this) {
+            writerLogical = writerLogical.join(since);
+            applyHold();
+            retired = isRetired();
+        }
+        if (retired) {
+            registry.carryFloors(id, new Floors(since, Frontier.MIN));
+        }
     }
 
-    /** Advances the interactive side's standing hold and applies the point's new hold. */
-    public synchronized void advanceStandingHold(Frontier f) {
-        standingHold = standingHold.join(f);
-        applyHold();
+    /**
+     * Advances the interactive side's standing hold and applies the point's new hold. On a retired
+     * point it is recorded for the id instead (its current point, or the registry until it has one).
+     */
+    public void advanceStandingHold(Frontier f) {
+        boolean retired;
+        synchronized (this) {
+            standingHold = standingHold.join(f);
+            applyHold();
+            retired = isRetired();
+        }
+        if (retired) {
+            registry.carryFloors(id, new Floors(Frontier.MIN, f));
+        }
+    }
+
+    /** Joins {@code floors} into this point's floors (the floors carried over from a retired point). */
+    void joinFloors(Floors floors) {
+        allowCompaction(floors.writerLogical());
+        advanceStandingHold(floors.standingHold());
     }
 
     private void applyHold() {
@@ -200,9 +289,13 @@ public final class PublicationPoint {
      * A reader that will read at {@code readAt}. On a backed point its holds are registered now,
      * atomically with the since check; on a placeholder it binds when the point is backed.
      *
+     * <p>Prefer {@link ArrangementSharingRegistry#openReader}: if this point retired (an idle
+     * placeholder gave up its slot since it was looked up), the reader is opened on the id's
+     * current point instead, so {@link PointReader#point()} may differ from this point.
+     *
      * @throws SpindleException {@code COMPACTION_FRONTIER_BEYOND_READ_2} if the backing traces
      *     may have compacted past {@code readAt}
-     * @throws IllegalStateException if the point was detached
+     * @throws IllegalStateException if the point was detached (and did not retire)
      */
     public PointReader openReader(Frontier readAt) {
         return openReader(readAt, false);
@@ -210,11 +303,31 @@ public final class PublicationPoint {
 
     /**
      * A reader at {@code readAt}; an {@code incremental} one also holds physical compaction at
-     * {@code readAt}, so it can read the batches sealed after it one by one (index imports).
+     * {@code readAt}, so it can read the batches sealed after it one by one (index imports). As
+     * {@link #openReader(Frontier)}: on a retired point, the reader is opened on the id's current
+     * point.
      */
-    public synchronized PointReader openReader(Frontier readAt, boolean incremental) {
-        if (detached) {
-            throw new IllegalStateException("publication point " + id + " was detached");
+    public PointReader openReader(Frontier readAt, boolean incremental) {
+        PointReader r = tryOpenReader(readAt, incremental);
+        if (r != null) {
+            return r;
+        }
+        if (isRetired()) {
+            return registry.openReader(id, readAt, incremental);
+        }
+        throw new IllegalStateException("publication point " + id + " was detached");
+    }
+
+    /**
+     * A reader on this point, or null if the point retired or was detached: the check and the
+     * registration of the reader are one step under the point's monitor, so a point never retires
+     * with a reader, and a reader never joins a retired point.
+     *
+     * @throws SpindleException if the backing traces may have compacted past {@code readAt}
+     */
+    synchronized PointReader tryOpenReader(Frontier readAt, boolean incremental) {
+        if (isRetired() || detached) {
+            return null;
         }
         PointReader r = new PointReader(this, readAt, incremental);
         if (oks != null) {
@@ -228,25 +341,16 @@ public final class PublicationPoint {
     }
 
     void readerClosed(PointReader r) {
-        boolean unclaimed;
+        boolean retired;
         synchronized (this) {
             readers.remove(r);
-            unclaimed = oks == null && readers.isEmpty() && !claimed;
+            // an idle placeholder nobody claimed retires; a publisher's claim wins the race or loses it
+            retired = oks == null && readers.isEmpty() && life.compareAndSet(Life.OPEN, Life.RETIRED);
         }
-        if (unclaimed) {
-            registry.removePlaceholder(this); // a placeholder nobody reads or publishes leaves its slot
+        if (retired) {
+            registry.retire(this); // leaves its slot (unless a successor already replaced it)
         }
         maybeDetach();
-    }
-
-    /** Claims the point for a publisher, so an idle placeholder is not removed under it. */
-    synchronized void claim() {
-        claimed = true;
-    }
-
-    /** True for a placeholder with no reader that no publisher claimed. */
-    synchronized boolean isIdlePlaceholder() {
-        return oks == null && readers.isEmpty() && !claimed;
     }
 
     /**
@@ -259,12 +363,12 @@ public final class PublicationPoint {
     private void maybeDetach() {
         List<AutoCloseable> release = new ArrayList<>();
         synchronized (this) {
-            if (detached || inSlot || owned || !readers.isEmpty()) {
+            if (detached || inSlot || life.get() == Life.CLAIMED || !readers.isEmpty()) {
                 return;
             }
             detached = true;
-            release.addAll(seals);
-            seals.clear();
+            release.addAll(registrations);
+            registrations.clear();
             if (oksHold != null) {
                 release.add(oksHold);
                 release.add(errsHold);
@@ -293,7 +397,7 @@ public final class PublicationPoint {
     @Override
     public synchronized String toString() {
         return "PublicationPoint(" + id + "@" + registry.ordinal() + (oks == null ? ", placeholder" : "")
-                + ", upper " + upper() + ", since " + since() + ", hold " + hold() + ", readers " + readers.size()
-                + (detached ? ", detached" : "") + ")";
+                + ", " + life.get() + ", upper " + upper() + ", since " + since() + ", hold " + hold()
+                + ", readers " + readers.size() + (detached ? ", detached" : "") + ")";
     }
 }

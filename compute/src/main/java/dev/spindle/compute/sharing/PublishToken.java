@@ -6,7 +6,8 @@ package dev.spindle.compute.sharing;
  * closing it removes the registry slot and gives up ownership of the point, which is detached once
  * its last reader is gone (DESIGN invariant 11).
  *
- * <p>Thread-safety: {@link #close} may be called from any thread; it is idempotent.
+ * <p>Thread-safety: {@link #close} may be called from any thread; it is idempotent (the token's
+ * monitor guards the closed flag and is released before the registry is called).
  */
 public final class PublishToken implements AutoCloseable {
     private final ArrangementSharingRegistry registry;

@@ -3,6 +3,7 @@ package dev.spindle.compute.sharing;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,9 +19,18 @@ import dev.spindle.compute.arrangement.spine.Spine;
 import dev.spindle.compute.arrangement.spine.TracePair;
 import dev.spindle.compute.arrangement.trace.KeyValDiff;
 import dev.spindle.compute.dataflow.Waker;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -112,6 +122,34 @@ class SharingRegistryTest {
         assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code());
     }
 
+    private void assertTraceHeldAt(long t) {
+        assertEquals(Frontier.at(t), oks.trace().logicalHoldMeet(), "the points' holds on oks");
+        assertEquals(Frontier.at(t), errs.trace().logicalHoldMeet(), "the points' holds on errs");
+        assertEquals(Frontier.at(t), oks.trace().since(), "oks compacts to the meet of the floors, not past it");
+        assertEquals(Frontier.at(t), errs.trace().since(), "errs compacts to the meet of the floors, not past it");
+    }
+
+    @Test
+    void invariant02_standingHoldOfARetiredPlaceholderPassesToItsSuccessor() {
+        PointReader early = registry.openReader(I1, Frontier.MIN);
+        PublicationPoint placeholder = early.point();
+        registry.advanceStandingHold(I1, Frontier.at(10));
+        assertEquals(Frontier.at(10), placeholder.standingHold());
+        early.close(); // the idle placeholder retires and leaves its slot
+        assertTrue(placeholder.isRetired());
+        assertFalse(registry.get(I1).isPresent());
+        placeholder.advanceStandingHold(Frontier.at(12)); // a late advance through the retired point
+        PublicationPoint p = registry.publish(I1, oks.trace(), errs.trace()).point();
+        assertNotSame(placeholder, p);
+        assertEquals(Frontier.at(12), p.standingHold(), "the successor carries the retired point's floors");
+        for (long t = 1; t <= 30; t++) {
+            write(t, t);
+        }
+        p.allowCompaction(Frontier.at(20));
+        write(31, 31);
+        assertTraceHeldAt(12);
+    }
+
     @Test
     void invariant04_detachOnDrop() {
         PublicationPoint p1 = registry.publish(I1, oks.trace(), errs.trace()).point();
@@ -161,6 +199,80 @@ class SharingRegistryTest {
         registry.takeDirty(0);
         write(1, 1);
         assertEquals(Set.of(), registry.takeDirty(0), "its seal registrations are released");
+    }
+
+    @Test
+    void forgetDropsTheStandingHoldsOfIdsThatNeverGetAPoint() {
+        for (long i = 100; i < 1_100; i++) {
+            GlobalId id = GlobalId.user(i);
+            registry.advanceStandingHold(id, Frontier.at(i));
+            registry.advanceStandingHold(id, Frontier.at(i + 1));
+            assertEquals(1, registry.earlyFloorCount());
+            registry.forget(id);
+            assertEquals(0, registry.earlyFloorCount(), "forgotten with the id");
+        }
+        // remove(id) forgets them too, and so does it for a retired placeholder's floors
+        registry.advanceStandingHold(I1, Frontier.at(3));
+        registry.remove(I1);
+        assertEquals(0, registry.earlyFloorCount());
+        PointReader r = registry.openReader(I2, Frontier.MIN);
+        registry.advanceStandingHold(I2, Frontier.at(3));
+        r.close(); // retires: its floors are kept for the id's next point
+        assertEquals(1, registry.earlyFloorCount());
+        registry.forget(I2);
+        assertEquals(0, registry.earlyFloorCount());
+        assertEquals(List.of(), registry.points());
+    }
+
+    @Test
+    void forgetLeavesALivePointAlone() {
+        PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
+        token.point().advanceStandingHold(Frontier.at(4));
+        registry.forget(I1);
+        assertSame(token.point(), registry.get(I1).orElseThrow());
+        assertEquals(Frontier.at(4), token.point().standingHold());
+    }
+
+    @Test
+    void registryMonitorIsNotHeldWhileAPublishWaitsForItsPoint() throws Exception {
+        PublicationPoint placeholder = registry.getOrCreate(I1);
+        AtomicReference<PublishToken> published = new AtomicReference<>();
+        Thread publisher = new Thread(() -> published.set(registry.publish(I1, oks.trace(), errs.trace())));
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            synchronized (placeholder) { // someone holds the point's monitor
+                publisher.start();
+                awaitBlockedOn(publisher, placeholder);
+                // the publisher waits for the point; the registry must still serve everyone else
+                Future<Optional<PublicationPoint>> lookup = other.submit(() -> registry.get(I2));
+                assertEquals(Optional.empty(), lookup.get(30, TimeUnit.SECONDS));
+                Future<PublicationPoint> create = other.submit(() -> registry.getOrCreate(I2));
+                assertFalse(create.get(30, TimeUnit.SECONDS).isBacked());
+            }
+            publisher.join(30_000);
+            assertFalse(publisher.isAlive());
+            assertSame(placeholder, published.get().point());
+            assertTrue(placeholder.isBacked());
+        } finally {
+            other.shutdownNow();
+        }
+    }
+
+    /** Waits (up to 30 s) until {@code t} is blocked entering {@code monitor}. */
+    static void awaitBlockedOn(Thread t, Object monitor) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            ThreadInfo info = mx.getThreadInfo(t.getId());
+            if (info != null && info.getThreadState() == Thread.State.BLOCKED && info.getLockInfo() != null
+                    && info.getLockInfo().getIdentityHashCode() == System.identityHashCode(monitor)) {
+                return;
+            }
+            if (!t.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError(t + " never blocked on " + monitor + " (state " + t.getState() + ")");
+            }
+            Thread.onSpinWait();
+        }
     }
 
     @Test
