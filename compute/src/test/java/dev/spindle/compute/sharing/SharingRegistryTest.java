@@ -122,11 +122,73 @@ class SharingRegistryTest {
         assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code());
     }
 
+    /** Publishes {@code id}, writes times 1..30, and sets the point's two floors; returns the point. */
+    private PublicationPoint publishWithFloors(GlobalId id, long writerLogical, long standingHold) {
+        PublicationPoint p = registry.publish(id, oks.trace(), errs.trace()).point();
+        for (long t = 1; t <= 30; t++) {
+            write(t, t);
+        }
+        p.allowCompaction(Frontier.at(writerLogical));
+        p.advanceStandingHold(Frontier.at(standingHold));
+        write(31, 31); // the spine compacts as far as it was granted
+        return p;
+    }
+
     private void assertTraceHeldAt(long t) {
         assertEquals(Frontier.at(t), oks.trace().logicalHoldMeet(), "the points' holds on oks");
         assertEquals(Frontier.at(t), errs.trace().logicalHoldMeet(), "the points' holds on errs");
         assertEquals(Frontier.at(t), oks.trace().since(), "oks compacts to the meet of the floors, not past it");
         assertEquals(Frontier.at(t), errs.trace().since(), "errs compacts to the meet of the floors, not past it");
+    }
+
+    @Test
+    void invariant02_standingHoldBelowWriterLogicalHoldsTheTrace() {
+        PublicationPoint p = publishWithFloors(I1, 20, 10);
+        assertEquals(Frontier.at(10), p.hold());
+        assertTraceHeldAt(10);
+        try (PointReader r = registry.openReader(I1, Frontier.at(10))) {
+            assertEquals(10, r.oks().readAt(10).size(), "a read at the standing hold is never refused");
+        }
+    }
+
+    @Test
+    void invariant02_writerLogicalBelowStandingHoldHoldsTheTrace() {
+        PublicationPoint p = publishWithFloors(I1, 10, 20);
+        assertEquals(Frontier.at(10), p.hold());
+        assertTraceHeldAt(10);
+    }
+
+    @Test
+    void invariant02_floorsOfTwoIdsCombineByMeetWhicheverFloorIsLower() {
+        PublicationPoint p1 = registry.publish(I1, oks.trace(), errs.trace()).point();
+        PublicationPoint p2 = registry.publish(I2, oks.trace(), errs.trace()).point();
+        for (long t = 1; t <= 50; t++) {
+            write(t, t);
+        }
+        p1.allowCompaction(Frontier.at(10)); // p1 held by its writerLogical
+        p1.advanceStandingHold(Frontier.at(30));
+        p2.allowCompaction(Frontier.at(30)); // p2 held by its standing hold
+        p2.advanceStandingHold(Frontier.at(20));
+        write(51, 51);
+        assertTraceHeldAt(10);
+        p1.allowCompaction(Frontier.at(40)); // now p1 is held at 30 (standing), p2 at 20 (standing)
+        write(52, 52);
+        assertTraceHeldAt(20);
+    }
+
+    @Test
+    void invariant02_standingHoldAnnouncedBeforeThePointExistsHoldsTheTrace() {
+        registry.advanceStandingHold(I1, Frontier.at(10));
+        assertFalse(registry.get(I1).isPresent(), "announcing a standing hold creates no point");
+        PublicationPoint p = registry.publish(I1, oks.trace(), errs.trace()).point();
+        assertEquals(Frontier.at(10), p.standingHold(), "the early standing hold is applied to the new point");
+        for (long t = 1; t <= 30; t++) {
+            write(t, t);
+        }
+        p.allowCompaction(Frontier.at(20)); // the writer allows more than the standing hold
+        write(31, 31);
+        assertTraceHeldAt(10);
+        assertEquals(0, registry.earlyFloorCount(), "the point took the early entry");
     }
 
     @Test
