@@ -5,7 +5,9 @@ import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.arrangement.trace.ModelChecking;
 import dev.spindle.compute.arrangement.trace.TracePublisher;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +19,16 @@ import org.junit.jupiter.api.Test;
  */
 class RegistryInterleavingTest {
     static final GlobalId ID = GlobalId.user(1);
+    static final GlobalId OTHER = GlobalId.user(2);
 
     @Test
     void openReaderRacingARetiringPlaceholderAndAPublishLandsOnThePublishedPoint() {
         ModelChecking.check(100, RetiringPlaceholder.class);
+    }
+
+    @Test
+    void invariant09_aMarkRacingADrainIsTakenByExactlyOneDrain() {
+        ModelChecking.check(1_000, MarksRacingDrains.class);
     }
 
     /**
@@ -55,6 +63,31 @@ class RegistryInterleavingTest {
                 check(r.isBound(), r + " is not bound");
             }
             check(published.readers() == 2, "the published point has the two readers");
+        }
+    }
+
+    /**
+     * Thread 1 marks two ids dirty (as two seals do); thread 2 drains twice; after both, one more
+     * drain. Each mark is taken by exactly one drain.
+     */
+    public static final class MarksRacingDrains implements Runnable {
+        @Override
+        public void run() {
+            ArrangementSharingRegistry registry = new ArrangementSharingRegistry(0);
+            List<GlobalId> taken = new ArrayList<>();
+            Threads threads = new Threads();
+            threads.start(() -> {
+                registry.markDirty(ID);
+                registry.markDirty(OTHER);
+            });
+            threads.start(() -> {
+                taken.addAll(registry.takeDirty(0));
+                taken.addAll(registry.takeDirty(0));
+            });
+            threads.joinAll();
+            taken.addAll(registry.takeDirty(0));
+            check(new HashSet<>(taken).equals(Set.of(ID, OTHER)) && taken.size() == 2,
+                    "each mark taken exactly once, but the drains took " + taken);
         }
     }
 
