@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * released) is an atomic field; the floors are volatile (written under the monitor); everything
  * else is guarded by the point's monitor. Lock order: this point's monitor, then its
  * {@link PointReader}s' monitors, then a trace's lock. The point never calls into the registry
- * while holding its monitor except for {@link ArrangementSharingRegistry#markDirty} and
+ * while holding its monitor except for {@code ArrangementSharingRegistry.markDirty} and
  * {@link ArrangementSharingRegistry#ordinal()}, which take no registry lock. Seal callbacks run on
  * the trace's writer thread and only mark the registry dirty.
  */
