@@ -37,6 +37,11 @@ public final class Waker {
         notified.set(false);
     }
 
+    /** True if a wake arrived since the last {@link #clear}: the next {@link #park} returns at once. */
+    public boolean isNotified() {
+        return notified.get();
+    }
+
     /** Parks up to {@code nanos} unless woken since the last {@link #clear}. */
     public void park(long nanos) {
         if (!notified.get()) {

@@ -91,6 +91,11 @@ public final class TraceManager {
         get(id).ifPresent(b -> b.allowCompaction(since));
     }
 
+    /** How many ids have a compaction remembered (installed or not); for leak checks. */
+    public int rememberedCompactions() {
+        return allowed.size();
+    }
+
     /** Ids of the installed traces, in installation order. */
     public java.util.Set<GlobalId> ids() {
         return java.util.Collections.unmodifiableSet(traces.keySet());

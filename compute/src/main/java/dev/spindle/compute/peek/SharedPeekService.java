@@ -50,7 +50,7 @@ public final class SharedPeekService {
     public void add(PeekRequest request, PeekService.Sink sink) {
         PointReader reader;
         try {
-            reader = registry.getOrCreate(request.index()).openReader(Frontier.at(request.time()));
+            reader = registry.openReader(request.index(), Frontier.at(request.time()));
         } catch (SpindleException e) {
             sink.partial(request.uuid(), worker, new PeekPartial.Error(e));
             return;

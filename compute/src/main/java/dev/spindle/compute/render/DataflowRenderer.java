@@ -272,7 +272,7 @@ public final class DataflowRenderer implements DataflowRender {
             }
             ArrangementSharingRegistry registry = b.optionalService(ArrangementSharingRegistry.class);
             if (registry != null && b.service(ComputeRuntimeRole.class) == ComputeRuntimeRole.INTERACTIVE) {
-                return PublishedIndexReader.bundle(registry.getOrCreate(id));
+                return PublishedIndexReader.bundle(registry, id);
             }
             return b.service(TraceManager.class).require(id);
         }

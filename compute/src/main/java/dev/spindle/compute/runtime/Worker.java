@@ -211,7 +211,7 @@ public final class Worker implements Runnable {
             traces.remove(c.index());
             forgetFrontiers(List.of(c.index()));
             if (registry != null && runtime.role() == ComputeRuntimeRole.INTERACTIVE) {
-                registry.remove(c.index()); // and any standing hold remembered for it
+                registry.forget(c.index()); // any standing hold remembered for it
             }
             return null;
         }

@@ -6,6 +6,8 @@
  * the interactive runtime reads them through {@link dev.spindle.compute.sharing.PointReader}s
  * (opened atomically with {@link dev.spindle.compute.sharing.ArrangementSharingRegistry#openReader}),
  * for peeks that never wait behind maintenance, and is woken by seals.
+ * {@link dev.spindle.compute.sharing.ComputeRuntimeRole} names the side of the registry a runtime
+ * is on (or SOLO: none).
  *
  * <p>Every type here may be used from any thread. Locks, in the only order they nest: a point's
  * monitor, then its readers' monitors, then a trace's lock. The registry's monitor (and a publish

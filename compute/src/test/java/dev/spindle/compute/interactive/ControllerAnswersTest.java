@@ -238,4 +238,40 @@ class ControllerAnswersTest {
         }
         assertEquals(f.contents(3), f.rows(I1, 3), "history is kept: nobody allowed logical compaction");
     }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void droppedIndexesLeaveNothingRememberedOnAnyWorker(RuntimeMode mode) throws Exception {
+        fixture(mode).write(1, Update.insert(Row.of(1L, 1L), 1));
+        List<GlobalId> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            GlobalId id = GlobalId.user(100 + i);
+            f.createIndex(id, 1);
+            f.ctl.allowCompaction(id, Frontier.at(1));
+            assertEquals(f.contents(1), f.rows(id, 1));
+            ids.add(id);
+        }
+        if (mode == RuntimeMode.SPLIT) {
+            assertEquals(List.of(0, 0), remembered(f.ctl.interactive()),
+                    "interactive workers remember no compaction for indexes they do not export");
+        }
+        for (GlobalId id : ids) {
+            f.ctl.dropIndex(id);
+        }
+        for (dev.spindle.compute.runtime.ComputeRuntime rt : List.of(f.ctl.runtime(), f.ctl.interactive())) {
+            assertEquals(List.of(0, 0), remembered(rt), rt.name() + ": nothing remembered for dropped indexes");
+        }
+    }
+
+    /** How many compactions each worker of {@code rt} remembers. */
+    private static List<Integer> remembered(dev.spindle.compute.runtime.ComputeRuntime rt) throws InterruptedException {
+        Integer[] out = new Integer[rt.workers()];
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(rt.workers());
+        rt.broadcast(new dev.spindle.compute.runtime.WorkerCommand.RunOnWorker(w -> {
+            out[w.index()] = w.traces().rememberedCompactions();
+            done.countDown();
+        }));
+        assertTrue(done.await(20, TimeUnit.SECONDS));
+        return List.of(out);
+    }
 }
