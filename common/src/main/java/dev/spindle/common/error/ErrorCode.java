@@ -113,6 +113,13 @@ public enum ErrorCode {
     // ---- 54: program limit exceeded
     /** {@code requested length too large} (e.g. {@code repeat('x', 1000000000)}) */
     REQUESTED_LENGTH_TOO_LARGE_0("54000", 5401, "requested length too large"),
+    /**
+     * {@code statement too complex: brackets nested deeper than 200 levels at line 1, column 208}
+     * (PostgreSQL's "stack depth limit exceeded": a statement nested too deeply to parse or plan)
+     */
+    STATEMENT_TOO_COMPLEX_1("54001", 5402, "statement too complex: {0}"),
+    /** {@code statement too long: 1048576 characters (at most 1000000)} */
+    STATEMENT_TOO_LONG_2("54000", 5403, "statement too long: {0} characters (at most {1})"),
 
     // ---- 57: operator intervention
     /** {@code canceling statement due to user request} */
