@@ -1,0 +1,83 @@
+package dev.spindle.sql.parser;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.spindle.sql.parser.ddl.SqlCreateIndex;
+import dev.spindle.sql.parser.ddl.SqlCreateTable;
+import dev.spindle.sql.parser.ddl.SqlDropIndex;
+import java.util.List;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Unquoted names fold to lower case; Spindle's new words still name tables and columns. */
+class NamesTest {
+
+    @Test
+    void unquotedNamesFoldToLowerCaseAndQuotedNamesKeepTheirCase() {
+        SqlSelect s = (SqlSelect) RoundTrip.check("SELECT Col, \"Col\", \"COL\" FROM Sch.Tab");
+        SqlNodeList items = s.getSelectList();
+        assertEquals("col", ((SqlIdentifier) items.get(0)).getSimple());
+        assertEquals("Col", ((SqlIdentifier) items.get(1)).getSimple());
+        assertEquals("COL", ((SqlIdentifier) items.get(2)).getSimple());
+        assertEquals(List.of("sch", "tab"), ((SqlIdentifier) s.getFrom()).names);
+        assertEquals("SELECT \"col\", \"Col\", \"COL\"\nFROM \"sch\".\"tab\"", SpindleParser.unparse(s));
+    }
+
+    @Test
+    void caseOfKeywordsAndNamesDoesNotMatter() {
+        SqlNode lower = SpindleParser.parse("create unique index idx on tab (col desc)");
+        SqlNode upper = SpindleParser.parse("CREATE UNIQUE INDEX IDX ON TAB (COL DESC)");
+        SqlNode mixed = SpindleParser.parse("Create Unique Index IdX On tAb (cOl Desc)");
+        assertEquals(SpindleParser.unparse(lower), SpindleParser.unparse(upper));
+        assertEquals(SpindleParser.unparse(lower), SpindleParser.unparse(mixed));
+        assertEquals("idx", ((SqlCreateIndex) mixed).name().getSimple());
+    }
+
+    /** Each of these words is a keyword somewhere in Spindle's grammar, yet not reserved. */
+    @ParameterizedTest
+    @ValueSource(strings = {"index", "file", "if", "show", "tables", "views", "indexes", "columns", "text",
+        "key", "cascade", "restrict", "work", "transaction", "plan", "asc", "desc"})
+    void spindlesWordsStillNameTablesAndColumns(String word) {
+        SqlCreateTable t = RoundTrip.check("create table " + word + " (" + word + " int, x int)", SqlCreateTable.class);
+        assertEquals(word, t.name().getSimple());
+        assertEquals(word, t.columns().get(0).name().getSimple());
+
+        SqlOrderBy ordered = (SqlOrderBy) RoundTrip.check("select " + word + ", " + word + "." + word + " from "
+                + word + " where " + word + " = 1 order by " + word);
+        SqlSelect s = (SqlSelect) ordered.query;
+        assertEquals(word, ((SqlIdentifier) s.getFrom()).getSimple());
+
+        assertInstanceOf(SqlInsert.class, RoundTrip.check("insert into " + word + " (" + word + ") values (1)"));
+        RoundTrip.check("update " + word + " set " + word + " = 2 where " + word + " > 1");
+        RoundTrip.check("delete from " + word + " where " + word + " is null");
+        SqlCreateIndex i = RoundTrip.check("create index " + word + " on " + word + " (" + word + ")", SqlCreateIndex.class);
+        assertEquals(word, i.name().getSimple());
+        assertEquals(word, RoundTrip.check("drop index " + word, SqlDropIndex.class).name().getSimple());
+    }
+
+    @Test
+    void nameIfNextToIfExists() {
+        assertEquals("if", RoundTrip.check("drop index if exists if", SqlDropIndex.class).name().getSimple());
+        assertEquals("if", RoundTrip.check("drop index if", SqlDropIndex.class).name().getSimple());
+        SqlCreateIndex i = RoundTrip.check("create index if not exists if on if (if)", SqlCreateIndex.class);
+        assertEquals("if", i.name().getSimple());
+        assertEquals("if", RoundTrip.check("create index if on t (a)", SqlCreateIndex.class).name().getSimple());
+        assertEquals("if", RoundTrip.check("create table if not exists if (if int)", SqlCreateTable.class)
+                .name().getSimple());
+    }
+
+    @Test
+    void showAsATableIsStillATable() {
+        SqlSelect s = (SqlSelect) RoundTrip.check("select show from show");
+        assertEquals("show", ((SqlIdentifier) s.getFrom()).getSimple());
+        RoundTrip.check("select * from show as of 5");
+    }
+}
