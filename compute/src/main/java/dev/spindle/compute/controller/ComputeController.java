@@ -189,8 +189,10 @@ public final class ComputeController implements AutoCloseable {
     /**
      * Builds index dataflow {@code id} from {@code desc} on every maintenance worker (each renders
      * it itself). The future completes once every worker rendered it, or fails with the first
-     * error: an import that no live dataflow exports ({@link ErrorCode#INDEX_NOT_FOUND_1}), was
-     * dropped ({@link ErrorCode#INDEX_DROPPED_1}) or failed (its error), or a render failure.
+     * error: an export whose id a live dataflow already exports or that was dropped
+     * ({@link ErrorCode#INDEX_ALREADY_EXISTS_1}: ids are never reused), an import that no live
+     * dataflow exports ({@link ErrorCode#INDEX_NOT_FOUND_1}), was dropped
+     * ({@link ErrorCode#INDEX_DROPPED_1}) or failed (its error), or a render failure.
      */
     public CompletableFuture<Void> createDataflow(long id, DataflowDescription desc) {
         Book book;
@@ -198,6 +200,11 @@ public final class ComputeController implements AutoCloseable {
             checkOpen();
             if (books.containsKey(id)) {
                 throw new IllegalArgumentException("dataflow " + id + " already exists");
+            }
+            for (GlobalId exported : desc.indexExports().keySet()) {
+                if (exporter.containsKey(exported) || dropped.contains(exported)) {
+                    return CompletableFuture.failedFuture(new SpindleException(ErrorCode.INDEX_ALREADY_EXISTS_1, exported));
+                }
             }
             Set<Long> deps = new TreeSet<>();
             for (GlobalId imported : desc.indexImports().keySet()) {

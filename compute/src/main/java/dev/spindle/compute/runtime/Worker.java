@@ -149,8 +149,9 @@ public final class Worker implements Runnable {
                 if (sharedPeeks != null) {
                     busy |= sharedPeeks.step();
                 }
-                reportFrontiers();
-                if (!busy) {
+                if (busy) {
+                    reportFrontiers(); // frontiers move only when this worker did something
+                } else {
                     waker.park(IDLE_PARK_NANOS);
                 }
             }

@@ -106,12 +106,18 @@ class ControllerAnswersTest {
 
     @ParameterizedTest
     @EnumSource(RuntimeMode.class)
-    void importsThatDoNotExistOrWereDroppedFailTheCreationAtOnce(RuntimeMode mode) throws Exception {
+    void unusableImportsAndTakenExportIdsFailTheCreationAtOnce(RuntimeMode mode) throws Exception {
         fixture(mode).createIndex(I1, 0);
         f.created.get(20, TimeUnit.SECONDS);
         assertEquals(ErrorCode.INDEX_NOT_FOUND_1, failure(f.ctl.createDataflow(60, reexportOf(GlobalId.user(99), I2))).code());
         f.ctl.dropIndex(I1);
         assertEquals(ErrorCode.INDEX_DROPPED_1, failure(f.ctl.createDataflow(61, reexportOf(I1, I2))).code());
+        f.createIndex(I2, 0);
+        f.created.get(20, TimeUnit.SECONDS);
+        f.createIndex(I2, 0); // the same index id again
+        assertEquals(ErrorCode.INDEX_ALREADY_EXISTS_1, failure(f.created).code());
+        assertEquals(ErrorCode.INDEX_ALREADY_EXISTS_1, failure(f.ctl.createDataflow(63, reexportOf(I2, I1))).code(),
+                "a dropped id is never exported again");
         DataflowDescription noTable = new DataflowDescription("no table", Map.of(GlobalId.user(77), SplitFixture.KV), Map.of(),
                 List.of(), Map.of(GlobalId.user(12), new DataflowDescription.IndexExport(GlobalId.user(77),
                         List.of(ScalarExpr.column(0, SplitFixture.BIGINT)))), Frontier.MIN);
