@@ -38,6 +38,21 @@ public final class QueryPlanner {
 
     /** The plan of SELECT-like {@code query} (text {@code sql}, for error positions). */
     public PeekPlan planQuery(SqlNode query, String sql) {
+        Lowered l = lower(query, sql);
+        return new PeekPlanner(catalog, transientIds).plan(l.query(), l.lowering(), l.names());
+    }
+
+    /**
+     * A query validated and lowered, before the fast/slow choice: for statements that build on a
+     * query (CREATE VIEW, CREATE INDEX keys, INSERT ... SELECT).
+     *
+     * @param names the result's column names
+     */
+    public record Lowered(RelLowering lowering, RelLowering.Query query, List<String> names) {
+    }
+
+    /** {@code query} validated and lowered. */
+    public Lowered lower(SqlNode query, String sql) {
         SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
         RelRoot root = calcite.plan(query);
         RelLowering lowering = new RelLowering(catalog, calcite.cluster().getRexBuilder(), this::viewRel);
@@ -46,7 +61,12 @@ public final class QueryPlanner {
         for (Map.Entry<Integer, String> f : root.fields) {
             names.add(f.getValue());
         }
-        return new PeekPlanner(catalog, transientIds).plan(q, lowering, names);
+        return new Lowered(lowering, q, names);
+    }
+
+    /** What a dataflow needs to read what {@code lowered} read (see {@link PeekPlanner#inputs}). */
+    public PeekPlanner.Inputs inputs(Lowered lowered) {
+        return new PeekPlanner(catalog, transientIds).inputs(lowered.lowering());
     }
 
     private RelRoot viewRel(CatalogItem.View view) {

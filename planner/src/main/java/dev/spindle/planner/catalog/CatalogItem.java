@@ -74,7 +74,8 @@ public sealed interface CatalogItem {
      * An index: collection {@code on} arranged by {@code key}, maintained by a dataflow.
      *
      * @param keyColumns the key as column positions, or null where the key has expressions
-     * @param reexportOf the index whose arrangement this one publishes again, or null
+     * @param reexportOf the index whose arrangement this one publishes again, or null; not a
+     *     dependency: dropping the original keeps the re-export serving (DESIGN invariant 13)
      */
     record Index(GlobalId id, String name, GlobalId on, List<ScalarExpr> key, List<Integer> keyColumns,
                  GlobalId reexportOf) implements CatalogItem {
@@ -88,7 +89,7 @@ public sealed interface CatalogItem {
 
         @Override
         public Set<GlobalId> dependsOn() {
-            return reexportOf == null ? Set.of(on) : Set.of(on, reexportOf);
+            return Set.of(on);
         }
     }
 }

@@ -141,7 +141,12 @@ public final class PeekPlanner {
         return Row.of(key);
     }
 
-    private PeekPlan slowPath(RelLowering.Query query, RelLowering lowering, List<Column> desc) {
+    /**
+     * What a dataflow needs to read what {@code lowering} read: each table through its oldest
+     * index if it has one, else from storage; each view through its oldest index if it has one,
+     * else built from its plan (views after the views they read).
+     */
+    public Inputs inputs(RelLowering lowering) {
         Map<GlobalId, RelationDesc> sources = new LinkedHashMap<>();
         Map<GlobalId, DataflowDescription.IndexImport> imports = new LinkedHashMap<>();
         for (GlobalId t : lowering.tables()) {
@@ -161,6 +166,17 @@ public final class PeekPlanner {
                 objects.add(new DataflowDescription.BuildDesc(v.getKey(), v.getValue().plan()));
             }
         }
+        return new Inputs(sources, imports, objects);
+    }
+
+    /** A dataflow's table imports, index imports and the views it builds. */
+    public record Inputs(Map<GlobalId, RelationDesc> sources, Map<GlobalId, DataflowDescription.IndexImport> imports,
+                         List<DataflowDescription.BuildDesc> objects) {
+    }
+
+    private PeekPlan slowPath(RelLowering.Query query, RelLowering lowering, List<Column> desc) {
+        Inputs in = inputs(lowering);
+        List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
         long n = transientIds.getAsLong();
         GlobalId body = GlobalId.transientId(n);
         GlobalId export = GlobalId.transientId(transientIds.getAsLong());
@@ -170,7 +186,7 @@ public final class PeekPlanner {
         for (int c = 0; c < types.size(); c++) {
             key.add(ScalarExpr.column(c, types.get(c)));
         }
-        DataflowDescription d = new DataflowDescription("peek " + body, sources, imports, objects,
+        DataflowDescription d = new DataflowDescription("peek " + body, in.sources(), in.imports(), objects,
                 Map.of(export, new DataflowDescription.IndexExport(body, key)), Frontier.MIN);
         return new PeekPlan.Slow(d, export, query.finishing(), desc);
     }

@@ -1,0 +1,108 @@
+package dev.spindle.sql.coord;
+
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.controller.ComputeController;
+import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.storage.TableStore;
+import dev.spindle.storage.table.TableLog;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+
+/**
+ * What the sessions of one database share: its tables, its compute, the current catalog
+ * snapshot, id counters and the timestamp oracle.
+ *
+ * <p>Thread-safety: sessions run on their callers' threads. Catalog changes and writes are
+ * serialized by {@link #writeLock()}; the catalog is an immutable snapshot published atomically,
+ * so reads (planning, peeks) never take the lock and never wait for another session's read.
+ */
+public final class Coordinator implements AutoCloseable {
+    private final TableStore tables = new TableStore();
+    private final ComputeController compute;
+    private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
+    private final AtomicLong ids = new AtomicLong(1);
+    private final TimestampOracle oracle = new TimestampOracle();
+    private final Object writeLock = new Object();
+
+    public Coordinator(RuntimeMode mode, int workers) {
+        this.compute = ComputeController.start(mode, workers, tables::get);
+    }
+
+    /** The tables. */
+    public TableStore tables() {
+        return tables;
+    }
+
+    /** The compute controller. */
+    public ComputeController compute() {
+        return compute;
+    }
+
+    /** The current catalog snapshot. */
+    public Catalog catalog() {
+        return catalog.get();
+    }
+
+    /** Replaces the catalog; call with {@link #writeLock()} held. */
+    public void updateCatalog(UnaryOperator<Catalog> change) {
+        assert Thread.holdsLock(writeLock);
+        catalog.set(change.apply(catalog.get()));
+    }
+
+    /** A fresh number for an id (catalog objects, dataflows, transient collections). */
+    public long nextId() {
+        return ids.getAndIncrement();
+    }
+
+    /** The oracle. */
+    public TimestampOracle oracle() {
+        return oracle;
+    }
+
+    /** The lock that serializes catalog changes and writes. */
+    public Object writeLock() {
+        return writeLock;
+    }
+
+    /**
+     * Commits {@code changes} (updates without times, per table) at one new write timestamp:
+     * appends them, seals every table past it, and publishes it as the read timestamp. Call with
+     * {@link #writeLock()} held. Returns the timestamp.
+     */
+    public long commit(Map<GlobalId, List<Update>> changes) {
+        assert Thread.holdsLock(writeLock);
+        long ts = oracle.nextWrite();
+        for (Map.Entry<GlobalId, List<Update>> e : changes.entrySet()) {
+            List<Update> at = new java.util.ArrayList<>(e.getValue().size());
+            for (Update u : e.getValue()) {
+                at.add(new Update(u.row(), ts, u.diff()));
+            }
+            tables.get(e.getKey()).append(at, ts);
+        }
+        sealThrough(ts);
+        oracle.committed(ts);
+        return ts;
+    }
+
+    /** Seals every table through {@code ts} (a new table starts sealed through the read time). */
+    public void sealThrough(long ts) {
+        Frontier upper = Frontier.at(ts + 1);
+        for (GlobalId id : tables.ids()) {
+            TableLog log = tables.find(id).orElse(null);
+            if (log != null && log.upper().lessThan(upper)) {
+                log.advanceUpper(upper);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        compute.close();
+    }
+}

@@ -1,0 +1,423 @@
+package dev.spindle.sql.exec;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.type.Column;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.RelationDesc;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.plan.DataflowDescription;
+import dev.spindle.compute.plan.Plan;
+import dev.spindle.planner.QueryPlanner;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.peek.PeekPlanner;
+import dev.spindle.sql.StatementResult;
+import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.parser.SpindleParser;
+import dev.spindle.sql.parser.ddl.DropBehavior;
+import dev.spindle.sql.parser.ddl.SqlColumnDeclaration;
+import dev.spindle.sql.parser.ddl.SqlCreateIndex;
+import dev.spindle.sql.parser.ddl.SqlCreateTable;
+import dev.spindle.sql.parser.ddl.SqlCreateView;
+import dev.spindle.sql.parser.ddl.SqlDropIndex;
+import dev.spindle.sql.parser.ddl.SqlDropObject;
+import dev.spindle.sql.parser.ddl.SqlDropTable;
+import dev.spindle.sql.parser.ddl.SqlTableConstraint;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * CREATE and DROP of tables, views and indexes. Catalog changes are serialized by the
+ * coordinator's write lock and published as a new catalog snapshot once the object exists (an
+ * index: once it is readable).
+ *
+ * <p>Thread-safety: stateless over a thread-safe coordinator.
+ */
+public final class Ddl {
+    private final Coordinator coord;
+    private final Queries queries;
+
+    public Ddl(Coordinator coord, Queries queries) {
+        this.coord = coord;
+        this.queries = queries;
+    }
+
+    static String name(SqlIdentifier id) {
+        return id.names.get(id.names.size() - 1);
+    }
+
+    private static SpindleException alreadyExists(String name) {
+        return new SpindleException(ErrorCode.TABLE_ALREADY_EXISTS_1, name);
+    }
+
+    // ------------------------------------------------------------------ tables
+
+    public StatementResult createTable(SqlCreateTable stmt) {
+        String name = name(stmt.name());
+        List<Column> columns = new ArrayList<>();
+        List<Integer> primaryKey = new ArrayList<>();
+        List<List<Integer>> uniques = new ArrayList<>();
+        List<ScalarExpr> defaults = new ArrayList<>();
+        Map<String, Integer> positions = new HashMap<>();
+        for (SqlColumnDeclaration c : stmt.columns()) {
+            String cn = name(c.name());
+            if (positions.put(cn, columns.size()) != null) {
+                throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "column \"" + cn + "\" specified more than once");
+            }
+            columns.add(new Column(cn, ColumnTypes.of(c.type())));
+            defaults.add(c.defaultValue() == null ? null : constant(c.defaultValue()));
+            if (c.primaryKey()) {
+                primaryKey.add(columns.size() - 1);
+            } else if (c.unique()) {
+                uniques.add(List.of(columns.size() - 1));
+            }
+        }
+        for (SqlTableConstraint k : stmt.constraints()) {
+            List<Integer> cols = new ArrayList<>();
+            for (SqlNode n : k.columns()) {
+                Integer p = positions.get(name((SqlIdentifier) n));
+                if (p == null) {
+                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, name((SqlIdentifier) n));
+                }
+                cols.add(p);
+            }
+            if (k.isPrimaryKey()) {
+                if (!primaryKey.isEmpty()) {
+                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "multiple primary keys for table \"" + name + "\" are not allowed");
+                }
+                primaryKey.addAll(cols);
+            } else {
+                uniques.add(cols);
+            }
+        }
+        for (int i = 0; i < columns.size(); i++) {
+            boolean notNull = !stmt.columns().get(i).nullability().nullable() || primaryKey.contains(i);
+            columns.set(i, new Column(columns.get(i).name(), columns.get(i).type().withNullable(!notNull)));
+        }
+        synchronized (coord.writeLock()) {
+            if (coord.catalog().byName(name).isPresent()) {
+                if (stmt.ifNotExists()) {
+                    return new StatementResult.Done("CREATE TABLE", List.of());
+                }
+                throw alreadyExists(name);
+            }
+            GlobalId id = GlobalId.user(coord.nextId());
+            RelationDesc desc = new RelationDesc(columns);
+            coord.tables().create(id, desc);
+            coord.sealThrough(coord.oracle().readTimestamp());
+            coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, primaryKey, uniques, defaults)));
+        }
+        return new StatementResult.Done("CREATE TABLE", List.of());
+    }
+
+    /** A DEFAULT's value, typed as written (inserts cast it to the column's type). */
+    private ScalarExpr constant(SqlNode expr) {
+        String sql = "SELECT " + SpindleParser.unparse(expr);
+        QueryPlanner.Lowered l = queries.planner(Catalog.empty()).lower(SpindleParser.parse(sql), sql);
+        Plan p = l.query().body().plan();
+        ColumnType type = l.query().outputTypes().get(0);
+        Row row = null;
+        if (p instanceof Plan.Constant && ((Plan.Constant) p).rows().size() == 1) {
+            row = ((Plan.Constant) p).rows().get(0).row();
+        } else if (p instanceof Plan.MapFilterProject && ((Plan.MapFilterProject) p).input() instanceof Plan.Constant) {
+            Plan.Constant c = (Plan.Constant) ((Plan.MapFilterProject) p).input();
+            Mfp mfp = ((Plan.MapFilterProject) p).mfp();
+            if (c.rows().size() == 1) {
+                row = mfp.evaluator().apply(c.rows().get(0).row());
+            }
+        }
+        if (row == null) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "DEFAULT expressions that are not constant");
+        }
+        int[] projection = l.query().finishing().projection();
+        return ScalarExpr.literal(row.get(projection == null ? 0 : projection[0]), type);
+    }
+
+    // ------------------------------------------------------------------ views
+
+    public StatementResult createView(SqlCreateView stmt) {
+        String name = name(stmt.name());
+        String sql = SpindleParser.unparse(stmt.query());
+        synchronized (coord.writeLock()) {
+            Catalog catalog = coord.catalog();
+            CatalogItem existing = catalog.byName(name).orElse(null);
+            if (existing != null && !(stmt.replace() && existing instanceof CatalogItem.View)) {
+                if (stmt.ifNotExists()) {
+                    return new StatementResult.Done("CREATE VIEW", List.of());
+                }
+                throw alreadyExists(name);
+            }
+            QueryPlanner.Lowered l = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
+            List<Column> cols = new ArrayList<>();
+            List<String> names = l.names();
+            if (stmt.columns() != null) {
+                if (stmt.columns().size() != names.size()) {
+                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "view \"" + name + "\" has " + names.size()
+                            + " columns but " + stmt.columns().size() + " names");
+                }
+                names = new ArrayList<>();
+                for (SqlNode n : stmt.columns()) {
+                    names.add(name((SqlIdentifier) n));
+                }
+            }
+            for (int i = 0; i < names.size(); i++) {
+                cols.add(new Column(names.get(i), l.query().outputTypes().get(i)));
+            }
+            Set<GlobalId> deps = new LinkedHashSet<>(l.lowering().tables());
+            deps.addAll(l.lowering().views().keySet());
+            if (existing != null && !catalog.dependents(existing.id()).isEmpty()) {
+                throw new SpindleException(ErrorCode.DEPENDENT_OBJECTS_STILL_EXIST_2, "view " + name,
+                        describe(catalog.dependents(existing.id()).get(0)));
+            }
+            GlobalId id = existing != null ? existing.id() : GlobalId.user(coord.nextId());
+            String stored = stmt.columns() == null ? sql : "SELECT * FROM (" + sql + ") AS v(" + String.join(", ", quoted(names)) + ")";
+            CatalogItem.View view = new CatalogItem.View(id, name, stored, new RelationDesc(cols), deps);
+            coord.updateCatalog(c -> c.with(view));
+        }
+        return new StatementResult.Done("CREATE VIEW", List.of());
+    }
+
+    private static List<String> quoted(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            out.add('"' + n.replace("\"", "\"\"") + '"');
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ indexes
+
+    public StatementResult createIndex(SqlCreateIndex stmt) {
+        String onName = name(stmt.on());
+        List<String> warnings = new ArrayList<>();
+        GlobalId id;
+        synchronized (coord.writeLock()) {
+            Catalog catalog = coord.catalog();
+            CatalogItem on = catalog.byName(onName).orElseThrow(() -> new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, onName));
+            if (on instanceof CatalogItem.Index) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
+            }
+            List<String> keyTexts = new ArrayList<>();
+            for (int i = 0; i < stmt.keys().size(); i++) {
+                keyTexts.add(SpindleParser.unparse(stmt.keyExpression(i)));
+            }
+            String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + quoted(List.of(onName)).get(0);
+            QueryPlanner.Lowered keysPlan = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
+            List<ScalarExpr> key = keyExpressions(keysPlan, on);
+            List<Integer> keyColumns = columnsOf(key);
+            String name = stmt.name() != null ? name(stmt.name()) : generatedName(catalog, onName, keyColumns, on);
+            if (catalog.byName(name).isPresent()) {
+                if (stmt.ifNotExists()) {
+                    return new StatementResult.Done("CREATE INDEX", List.of());
+                }
+                throw new SpindleException(ErrorCode.INDEX_ALREADY_EXISTS_1, name);
+            }
+            CatalogItem.Index original = null;
+            for (CatalogItem.Index i : catalog.indexesOn(on.id())) {
+                if (i.key().equals(key)) {
+                    original = i.reexportOf() != null ? catalog.get(i.reexportOf()).map(CatalogItem.Index.class::cast).orElse(i) : i;
+                    break;
+                }
+            }
+            id = GlobalId.user(coord.nextId());
+            long asOf = coord.oracle().readTimestamp();
+            DataflowDescription d;
+            if (original != null) {
+                d = new DataflowDescription("index " + name, Map.of(),
+                        Map.of(original.id(), new DataflowDescription.IndexImport(on.id(), original.key())), List.of(),
+                        Map.of(id, DataflowDescription.IndexExport.reexport(on.id(), key, original.id())), Frontier.at(asOf));
+                warnings.add("Index " + name + " is identical to " + original.name() + ", which is also defined on "
+                        + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").");
+            } else {
+                String all = "SELECT * FROM " + quoted(List.of(onName)).get(0);
+                PeekPlanner.Inputs in = queries.planner(withoutIndexesOn(catalog, on.id()))
+                        .inputs(queries.planner(withoutIndexesOn(catalog, on.id())).lower(SpindleParser.parse(all), all));
+                Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
+                List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
+                if (on instanceof CatalogItem.Table) {
+                    sources.put(on.id(), ((CatalogItem.Table) on).desc());
+                }
+                d = new DataflowDescription("index " + name, sources, in.imports(), objects,
+                        Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
+            }
+            awaitReadable(coord.nextId(), d, id, asOf);
+            CatalogItem.Index index = new CatalogItem.Index(id, name, on.id(), key, keyColumns,
+                    original == null ? null : original.id());
+            coord.updateCatalog(c -> c.with(index));
+        }
+        return new StatementResult.Done("CREATE INDEX", warnings);
+    }
+
+    /** The catalog without the indexes on {@code on}, so that building a view's index builds the view. */
+    private static Catalog withoutIndexesOn(Catalog catalog, GlobalId on) {
+        Catalog out = catalog;
+        for (CatalogItem.Index i : catalog.indexesOn(on)) {
+            out = out.without(i.id());
+        }
+        return out;
+    }
+
+    /** Builds the index dataflow and returns once the index is readable at {@code asOf}. */
+    private void awaitReadable(long dataflow, DataflowDescription d, GlobalId id, long asOf) {
+        try {
+            coord.compute().createDataflow(dataflow, d).get(Queries.MAX_WAIT_SECONDS, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Queries.MAX_WAIT_SECONDS);
+            while (!Frontier.at(asOf).lessThan(coord.compute().upper(id))) {
+                if (System.nanoTime() > deadline) {
+                    throw new TimeoutException("index " + id + " did not become readable");
+                }
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            dropQuietly(id);
+            throw new SpindleException(ErrorCode.QUERY_CANCELED_0);
+        } catch (ExecutionException e) {
+            dropQuietly(id);
+            throw SpindleException.wrap(e.getCause());
+        } catch (TimeoutException e) {
+            dropQuietly(id);
+            throw SpindleException.wrap(e);
+        }
+    }
+
+    private void dropQuietly(GlobalId id) {
+        try {
+            coord.compute().dropIndex(id);
+        } catch (SpindleException ignored) {
+            // never created
+        }
+    }
+
+    /** The key of an index: the columns or expressions of {@code SELECT keys FROM on}, over on's columns. */
+    private static List<ScalarExpr> keyExpressions(QueryPlanner.Lowered l, CatalogItem on) {
+        Plan p = l.query().body().plan();
+        int[] fin = l.query().finishing().projection();
+        List<ColumnType> types = l.query().body().types();
+        List<ScalarExpr> out = new ArrayList<>();
+        if (p instanceof Plan.Get) {
+            for (int i = 0; i < l.query().outputTypes().size(); i++) {
+                int c = fin == null ? i : fin[i];
+                out.add(ScalarExpr.column(c, types.get(c)));
+            }
+            return out;
+        }
+        if (!(p instanceof Plan.MapFilterProject) || !(((Plan.MapFilterProject) p).input() instanceof Plan.Get)
+                || !((Plan.MapFilterProject) p).mfp().predicates().isEmpty()) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "this index key on " + on.name());
+        }
+        Mfp mfp = ((Plan.MapFilterProject) p).mfp();
+        for (int i = 0; i < l.query().outputTypes().size(); i++) {
+            int c = mfp.projection()[fin == null ? i : fin[i]];
+            out.add(c < mfp.inputArity() ? ScalarExpr.column(c, types.get(fin == null ? i : fin[i]))
+                    : mfp.expressions().get(c - mfp.inputArity()));
+        }
+        return out;
+    }
+
+    /** The key as written for people: column names, or the expressions' text. */
+    private static List<String> keyNames(List<Integer> keyColumns, List<String> keyTexts, CatalogItem on) {
+        if (keyColumns == null) {
+            return keyTexts;
+        }
+        RelationDesc desc = on instanceof CatalogItem.Table ? ((CatalogItem.Table) on).desc() : ((CatalogItem.View) on).desc();
+        List<String> out = new ArrayList<>();
+        for (int c : keyColumns) {
+            out.add(desc.column(c).name());
+        }
+        return out;
+    }
+
+    private static List<Integer> columnsOf(List<ScalarExpr> key) {
+        List<Integer> out = new ArrayList<>();
+        for (ScalarExpr e : key) {
+            if (!(e instanceof dev.spindle.compute.expr.ColumnRef)) {
+                return null;
+            }
+            out.add(((dev.spindle.compute.expr.ColumnRef) e).index());
+        }
+        return out;
+    }
+
+    /** Materialize's naming: {@code on_col1_col2_idx} ({@code on_expr_idx} for expressions), made unique. */
+    private static String generatedName(Catalog catalog, String on, List<Integer> keyColumns, CatalogItem item) {
+        StringBuilder b = new StringBuilder(on);
+        if (keyColumns == null) {
+            b.append("_expr");
+        } else {
+            RelationDesc desc = item instanceof CatalogItem.Table ? ((CatalogItem.Table) item).desc() : ((CatalogItem.View) item).desc();
+            for (int c : keyColumns) {
+                b.append('_').append(desc.column(c).name());
+            }
+        }
+        String base = b.append("_idx").toString().toLowerCase(Locale.ROOT);
+        String name = base;
+        for (int n = 1; catalog.byName(name).isPresent(); n++) {
+            name = base + n;
+        }
+        return name;
+    }
+
+    // ------------------------------------------------------------------ drops
+
+    public StatementResult drop(SqlDropObject stmt) {
+        String name = name(stmt.name());
+        String kind = stmt instanceof SqlDropTable ? "table" : stmt instanceof SqlDropIndex ? "index" : "view";
+        String tag = "DROP " + kind.toUpperCase(Locale.ROOT);
+        synchronized (coord.writeLock()) {
+            Catalog catalog = coord.catalog();
+            CatalogItem item = catalog.byName(name).orElse(null);
+            if (item == null || !kind.equals(kindOf(item))) {
+                if (stmt.ifExists()) {
+                    return new StatementResult.Done(tag, List.of());
+                }
+                if (item == null) {
+                    throw new SpindleException(kind.equals("index") ? ErrorCode.INDEX_NOT_FOUND_1 : ErrorCode.TABLE_NOT_FOUND_1, name);
+                }
+                throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "\"" + name + "\" is not a " + kind);
+            }
+            List<CatalogItem> dependents = catalog.dependentsTransitively(item.id());
+            if (!dependents.isEmpty() && stmt.behavior() != DropBehavior.CASCADE) {
+                throw new SpindleException(ErrorCode.DEPENDENT_OBJECTS_STILL_EXIST_2, kind + " " + name,
+                        describe(catalog.dependents(item.id()).get(0)));
+            }
+            for (CatalogItem d : dependents) {
+                dropOne(d);
+            }
+            dropOne(item);
+        }
+        return new StatementResult.Done(tag, List.of());
+    }
+
+    private static String kindOf(CatalogItem item) {
+        return item instanceof CatalogItem.Table ? "table" : item instanceof CatalogItem.Index ? "index" : "view";
+    }
+
+    private static String describe(CatalogItem item) {
+        return kindOf(item) + " " + item.name();
+    }
+
+    private void dropOne(CatalogItem item) {
+        if (item instanceof CatalogItem.Index) {
+            coord.compute().dropIndex(item.id());
+        } else if (item instanceof CatalogItem.Table) {
+            coord.tables().drop(item.id());
+        }
+        coord.updateCatalog(c -> c.without(item.id()));
+    }
+}

@@ -1,0 +1,265 @@
+package dev.spindle.sql.exec;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.RelationDesc;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.expr.Cast;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.peek.PeekPlan;
+import dev.spindle.sql.StatementResult;
+import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.parser.SpindleParser;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUpdate;
+
+/**
+ * INSERT, UPDATE and DELETE (DESIGN §4): the statement's rows are computed by a query at the read
+ * timestamp under the write lock, checked (NOT NULL, PRIMARY KEY, UNIQUE: SQLSTATE 23502/23505,
+ * nothing written on failure), and committed as one append at one new write timestamp.
+ *
+ * <p>PRIMARY KEY and UNIQUE are checked against the table's contents read from storage, which
+ * costs a scan of the table per statement (a bulk insert pays it once); an arrangement of the
+ * keys would make it a lookup.
+ *
+ * <p>Thread-safety: stateless over a thread-safe coordinator.
+ */
+public final class Dml {
+    private final Coordinator coord;
+    private final Queries queries;
+
+    public Dml(Coordinator coord, Queries queries) {
+        this.coord = coord;
+        this.queries = queries;
+    }
+
+    private CatalogItem.Table table(Catalog catalog, SqlNode target) {
+        String name = Ddl.name((SqlIdentifier) target);
+        CatalogItem item = catalog.byName(name).orElseThrow(() -> new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, name));
+        if (!(item instanceof CatalogItem.Table)) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "writing to " + name + ", which is not a table");
+        }
+        return (CatalogItem.Table) item;
+    }
+
+    private List<Row> rows(String sql) {
+        PeekPlan plan = queries.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+        return queries.read(plan, coord.oracle().readTimestamp(), false);
+    }
+
+    public StatementResult insert(SqlInsert stmt) {
+        synchronized (coord.writeLock()) {
+            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+            RelationDesc desc = t.desc();
+            int[] target = new int[desc.arity()];
+            java.util.Arrays.fill(target, -1);
+            int given;
+            if (stmt.getTargetColumnList() == null) {
+                given = -1;
+            } else {
+                given = stmt.getTargetColumnList().size();
+                for (int i = 0; i < given; i++) {
+                    String c = Ddl.name((SqlIdentifier) stmt.getTargetColumnList().get(i));
+                    int p = desc.indexOf(c);
+                    if (p < 0) {
+                        throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, c);
+                    }
+                    target[p] = i;
+                }
+            }
+            List<Row> source = rows(SpindleParser.unparse(stmt.getSource()));
+            List<Update> ups = new ArrayList<>(source.size());
+            for (Row r : source) {
+                int expected = given < 0 ? desc.arity() : given;
+                if (r.arity() > expected) {
+                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "INSERT has more expressions than target columns");
+                }
+                Object[] vals = new Object[desc.arity()];
+                for (int c = 0; c < vals.length; c++) {
+                    int from = given < 0 ? (c < r.arity() ? c : -1) : target[c];
+                    if (from >= 0) {
+                        vals[c] = assign(r.get(from), valueType(r, from), desc, c);
+                    } else {
+                        ScalarExpr d = t.defaults().get(c);
+                        vals[c] = d == null ? null : assign(d.eval(new Object[0]), d.type(), desc, c);
+                    }
+                }
+                ups.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
+            }
+            checkUnique(t, List.of(), ups);
+            coord.commit(Map.of(t.id(), ups));
+            return new StatementResult.UpdateCount(ups.size(), List.of());
+        }
+    }
+
+    public StatementResult delete(SqlDelete stmt) {
+        synchronized (coord.writeLock()) {
+            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+            String alias = stmt.getAlias() == null ? "" : " AS " + SpindleParser.unparse(stmt.getAlias());
+            String sql = "SELECT * FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
+                    + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
+            List<Update> ups = new ArrayList<>();
+            for (Row r : rows(sql)) {
+                ups.add(Update.delete(r, 0));
+            }
+            if (!ups.isEmpty()) {
+                coord.commit(Map.of(t.id(), ups));
+            }
+            return new StatementResult.UpdateCount(ups.size(), List.of());
+        }
+    }
+
+    public StatementResult update(SqlUpdate stmt) {
+        synchronized (coord.writeLock()) {
+            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+            RelationDesc desc = t.desc();
+            List<String> sets = new ArrayList<>();
+            int[] columns = new int[stmt.getTargetColumnList().size()];
+            for (int i = 0; i < columns.length; i++) {
+                String c = Ddl.name((SqlIdentifier) stmt.getTargetColumnList().get(i));
+                columns[i] = desc.indexOf(c);
+                if (columns[i] < 0) {
+                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, c);
+                }
+                sets.add(SpindleParser.unparse(stmt.getSourceExpressionList().get(i)));
+            }
+            String alias = stmt.getAlias() == null ? "" : " AS " + SpindleParser.unparse(stmt.getAlias());
+            String sql = "SELECT *, " + String.join(", ", sets) + " FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
+                    + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
+            List<Update> retract = new ArrayList<>();
+            List<Update> insert = new ArrayList<>();
+            for (Row r : rows(sql)) {
+                Object[] vals = new Object[desc.arity()];
+                for (int c = 0; c < vals.length; c++) {
+                    vals[c] = r.get(c);
+                }
+                for (int i = 0; i < columns.length; i++) {
+                    int from = desc.arity() + i;
+                    vals[columns[i]] = assign(r.get(from), valueType(r, from), desc, columns[i]);
+                }
+                retract.add(Update.delete(r.project(range(desc.arity())), 0));
+                insert.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
+            }
+            checkUnique(t, retract, insert);
+            List<Update> all = new ArrayList<>(retract);
+            all.addAll(insert);
+            if (!all.isEmpty()) {
+                coord.commit(Map.of(t.id(), all));
+            }
+            return new StatementResult.UpdateCount(insert.size(), List.of());
+        }
+    }
+
+    private static int[] range(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        return out;
+    }
+
+    /**
+     * The type of a value as it comes out of a query; rows carry no types, so the kind is read
+     * off the decoded value (integers, decimals, doubles, text, booleans, dates and times).
+     */
+    private static ColumnType valueType(Row r, int i) {
+        Object v = r.get(i);
+        dev.spindle.common.type.TypeKind k;
+        if (v == null) {
+            return null;
+        } else if (v instanceof Long) {
+            k = dev.spindle.common.type.TypeKind.BIGINT;
+        } else if (v instanceof java.math.BigDecimal) {
+            k = dev.spindle.common.type.TypeKind.DECIMAL;
+        } else if (v instanceof Double) {
+            k = dev.spindle.common.type.TypeKind.DOUBLE;
+        } else if (v instanceof Float) {
+            k = dev.spindle.common.type.TypeKind.REAL;
+        } else if (v instanceof String) {
+            k = dev.spindle.common.type.TypeKind.TEXT;
+        } else if (v instanceof Boolean) {
+            k = dev.spindle.common.type.TypeKind.BOOLEAN;
+        } else if (v instanceof java.time.LocalDate) {
+            k = dev.spindle.common.type.TypeKind.DATE;
+        } else if (v instanceof java.time.LocalTime) {
+            k = dev.spindle.common.type.TypeKind.TIME;
+        } else {
+            k = dev.spindle.common.type.TypeKind.TIMESTAMP;
+        }
+        return ColumnType.of(k).withNullable(false);
+    }
+
+    /** {@code value} (of {@code type}) stored into column {@code c}: an assignment cast. */
+    private static Object assign(Object value, ColumnType type, RelationDesc desc, int c) {
+        if (value == null) {
+            return null;
+        }
+        ColumnType target = desc.column(c).type();
+        if (type.kind() == target.kind() && target.kind() != dev.spindle.common.type.TypeKind.CHAR
+                && target.kind() != dev.spindle.common.type.TypeKind.VARCHAR && target.kind() != dev.spindle.common.type.TypeKind.DECIMAL) {
+            return value;
+        }
+        return Cast.assignment(ScalarExpr.literal(value, type), target.withNullable(false)).eval(new Object[0]);
+    }
+
+    private static Row checkNotNull(Row row, RelationDesc desc) {
+        for (int c = 0; c < desc.arity(); c++) {
+            if (row.isNull(c) && !desc.column(c).type().nullable()) {
+                throw new SpindleException(ErrorCode.NOT_NULL_VIOLATION_1, desc.column(c).name());
+            }
+        }
+        return row;
+    }
+
+    /**
+     * PRIMARY KEY and UNIQUE: no two rows of the table after the change share a key (keys with a
+     * NULL never collide, as in PostgreSQL).
+     */
+    private void checkUnique(CatalogItem.Table t, List<Update> retract, List<Update> insert) {
+        List<List<Integer>> keys = new ArrayList<>();
+        if (!t.primaryKey().isEmpty()) {
+            keys.add(t.primaryKey());
+        }
+        keys.addAll(t.uniques());
+        if (keys.isEmpty() || insert.isEmpty()) {
+            return;
+        }
+        Map<Row, Long> contents = new HashMap<>();
+        for (Update u : coord.tables().get(t.id()).snapshot(coord.oracle().readTimestamp())) {
+            contents.merge(u.row(), u.diff(), Long::sum);
+        }
+        for (Update u : retract) {
+            contents.merge(u.row(), -1L, Long::sum);
+        }
+        for (List<Integer> key : keys) {
+            int[] cols = key.stream().mapToInt(Integer::intValue).toArray();
+            Set<Row> seen = new HashSet<>();
+            for (Map.Entry<Row, Long> e : contents.entrySet()) {
+                if (e.getValue() > 0) {
+                    seen.add(e.getKey().project(cols));
+                }
+            }
+            for (Update u : insert) {
+                Row k = u.row().project(cols);
+                if (!k.hasNull() && !seen.add(k)) {
+                    String constraint = key.equals(t.primaryKey()) ? t.name() + "_pkey" : t.name() + "_key";
+                    throw new SpindleException(ErrorCode.UNIQUE_VIOLATION_2, constraint, k.toString());
+                }
+            }
+        }
+    }
+}

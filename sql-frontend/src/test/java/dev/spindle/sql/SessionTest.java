@@ -1,0 +1,159 @@
+package dev.spindle.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
+import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.planner.catalog.CatalogItem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Statements end to end through a session: parser, planner, coordinator, compute and storage. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class SessionTest {
+    private Database db;
+    private Session s;
+
+    private Session open(RuntimeMode mode) {
+        db = Database.open(mode, 1);
+        s = db.session();
+        return s;
+    }
+
+    @AfterEach
+    void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    private List<Row> query(String sql) {
+        return assertInstanceOf(StatementResult.Rows.class, s.execute(sql)).rows();
+    }
+
+    private long count(String sql) {
+        return assertInstanceOf(StatementResult.UpdateCount.class, s.execute(sql)).count();
+    }
+
+    private static SpindleException fails(Session s, String sql) {
+        return assertThrows(SpindleException.class, () -> s.execute(sql));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void createInsertSelectUpdateDelete(RuntimeMode mode) {
+        open(mode).execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL, n INT DEFAULT 7)");
+        assertEquals(3, count("INSERT INTO t (k, v) VALUES (1, 'one'), (2, 'two'), (3, 'three')"));
+        assertEquals(List.of(Row.of(1L, "one", 7L), Row.of(2L, "two", 7L), Row.of(3L, "three", 7L)),
+                query("SELECT k, v, n FROM t ORDER BY k"));
+        assertEquals(1, count("UPDATE t SET v = 'TWO', n = n + 1 WHERE k = 2"));
+        assertEquals(List.of(Row.of("TWO", 8L)), query("SELECT v, n FROM t WHERE k = 2"));
+        assertEquals(2, count("DELETE FROM t WHERE k <> 2"));
+        assertEquals(List.of(Row.of(2L)), query("SELECT k FROM t"));
+        assertEquals(1, count("INSERT INTO t SELECT k + 10, v, n FROM t"));
+        assertEquals(List.of(Row.of(2L), Row.of(12L)), query("SELECT k FROM t ORDER BY k"));
+    }
+
+    @Test
+    void constraintViolationsWriteNothing() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL, u INT UNIQUE)");
+        s.execute("INSERT INTO t VALUES (1, 'a', 10)");
+        SpindleException e = fails(s, "INSERT INTO t VALUES (2, 'b', 20), (1, 'c', 30)");
+        assertEquals("23505", e.sqlState());
+        e = fails(s, "INSERT INTO t VALUES (3, NULL, 30)");
+        assertEquals("23502", e.sqlState());
+        assertEquals("23505", fails(s, "INSERT INTO t VALUES (4, 'd', 10)").sqlState());
+        assertEquals(List.of(Row.of(1L, "a", 10L)), query("SELECT * FROM t"), "nothing half applied");
+        assertEquals("22003", fails(s, "INSERT INTO t VALUES (99999999999, 'x', 1)").sqlState(), "integer out of range");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void aDuplicateIndexIsAReexportThatWarnsAndKeepsServingWhenTheOriginalIsDropped(RuntimeMode mode) {
+        open(mode).execute("CREATE TABLE t (k INT, v INT)");
+        s.execute("INSERT INTO t VALUES (1, 10), (1, 11), (2, 20)");
+        assertEquals(List.of(), s.execute("CREATE INDEX i1 ON t (k)").warnings());
+        List<String> warnings = s.execute("CREATE INDEX i2 ON t (k)").warnings();
+        assertEquals(List.of("Index i2 is identical to i1, which is also defined on t(k)."), warnings);
+        CatalogItem.Index i2 = (CatalogItem.Index) db.coordinator().catalog().byName("i2").orElseThrow();
+        CatalogItem.Index i1 = (CatalogItem.Index) db.coordinator().catalog().byName("i1").orElseThrow();
+        assertEquals(i1.id(), i2.reexportOf());
+        s.execute("DROP INDEX i1");
+        s.execute("INSERT INTO t VALUES (1, 12)");
+        assertEquals(List.of(Row.of(10L), Row.of(11L), Row.of(12L)), query("SELECT v FROM t WHERE k = 1 ORDER BY v"),
+                "answered by i2");
+        s.execute("CREATE INDEX ON t (v)");
+        assertTrue(db.coordinator().catalog().byName("t_v_idx").isPresent(), "Materialize's name for an unnamed index");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void anIndexedViewStaysEqualToRecomputationWhileItsTableChanges(RuntimeMode mode) {
+        open(mode).execute("CREATE TABLE t (k INT, v INT)");
+        s.execute("CREATE VIEW sums AS SELECT k, sum(v) AS total, count(*) AS n FROM t GROUP BY k");
+        s.execute("CREATE INDEX sums_k ON sums (k)");
+        for (int i = 0; i < 20; i++) {
+            s.execute("INSERT INTO t VALUES (" + (i % 3) + ", " + i + ")");
+            if (i % 5 == 4) {
+                s.execute("DELETE FROM t WHERE v = " + (i - 2));
+            }
+            assertEquals(query("SELECT k, sum(v), count(*) FROM t GROUP BY k ORDER BY k"),
+                    query("SELECT k, total, n FROM sums ORDER BY k"), "after write " + i);
+        }
+        assertEquals("2BP01", fails(s, "DROP TABLE t").sqlState());
+        s.execute("DROP TABLE t CASCADE");
+        assertTrue(db.coordinator().catalog().items().isEmpty(), "the view and its index went with the table");
+    }
+
+    @Test
+    void badInputGetsItsSqlState() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INT)");
+        assertEquals("42P01", fails(s, "SELECT * FROM nope").sqlState());
+        assertEquals("42601", fails(s, "SELEC 1").sqlState());
+        assertEquals("42703", fails(s, "SELECT zz FROM t").sqlState());
+        assertEquals("42P07", fails(s, "CREATE TABLE t (x INT)").sqlState());
+        s.execute("CREATE TABLE IF NOT EXISTS t (x INT)");
+        s.execute("INSERT INTO t VALUES (0)");
+        assertEquals("22012", fails(s, "SELECT 1 / k FROM t").sqlState());
+        assertEquals("0A000", fails(s, "BEGIN").sqlState());
+        assertEquals(List.of(Row.of(0L)), query("SELECT k FROM t"), "the database keeps serving");
+    }
+
+    @Test
+    void concurrentSessionsLoseNoCommittedWrite() throws Exception {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (s INT, i INT)");
+        s.execute("CREATE INDEX t_s ON t (s)");
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<?>> done = new ArrayList<>();
+        for (int n = 0; n < 8; n++) {
+            final int id = n;
+            done.add(pool.submit(() -> {
+                Session mine = db.session();
+                for (int i = 0; i < 10; i++) {
+                    mine.execute("INSERT INTO t VALUES (" + id + ", " + i + ")");
+                    List<Row> seen = ((StatementResult.Rows) mine.execute("SELECT i FROM t WHERE s = " + id)).rows();
+                    assertEquals(i + 1, seen.size(), "session " + id + " reads its own committed writes");
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get(120, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        assertEquals(List.of(Row.of(80L)), query("SELECT count(*) FROM t"));
+    }
+}
