@@ -91,7 +91,12 @@ class SessionTest {
         CatalogItem.Index i2 = (CatalogItem.Index) db.coordinator().catalog().byName("i2").orElseThrow();
         CatalogItem.Index i1 = (CatalogItem.Index) db.coordinator().catalog().byName("i1").orElseThrow();
         assertEquals(i1.id(), i2.reexportOf());
+        assertEquals(List.of(Row.of("Fast path: point lookup (1) of index i1 on t")),
+                query("EXPLAIN SELECT v FROM t WHERE k = 1").subList(0, 1));
         s.execute("DROP INDEX i1");
+        assertEquals(List.of(Row.of("Fast path: point lookup (1) of index i2 on t (re-export; its original index was dropped)")),
+                query("EXPLAIN SELECT v FROM t WHERE k = 1").subList(0, 1), "EXPLAIN says i2 answers");
+        assertTrue(query("EXPLAIN SELECT k, count(*) FROM t GROUP BY k").get(0).getString(0).startsWith("Slow path"));
         s.execute("INSERT INTO t VALUES (1, 12)");
         assertEquals(List.of(Row.of(10L), Row.of(11L), Row.of(12L)), query("SELECT v FROM t WHERE k = 1 ORDER BY v"),
                 "answered by i2");

@@ -22,8 +22,8 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUpdate;
 
 /**
- * Runs one parsed statement: DDL, DML or a query (DESIGN §2). Statements Spindle parses but does
- * not run yet (explicit transactions, EXPLAIN, SHOW) fail with SQLSTATE 0A000 naming them.
+ * Runs one parsed statement: DDL, DML, a query or EXPLAIN (DESIGN §2). Statements Spindle parses
+ * but does not run yet (explicit transactions, SHOW) fail with SQLSTATE 0A000 naming them.
  *
  * <p>Thread-safety: stateless over a thread-safe coordinator.
  */
@@ -31,11 +31,13 @@ public final class Statements {
     private final Queries queries;
     private final Ddl ddl;
     private final Dml dml;
+    private final Explain explain;
 
     public Statements(Coordinator coord) {
         this.queries = new Queries(coord);
         this.ddl = new Ddl(coord, queries);
         this.dml = new Dml(coord, queries);
+        this.explain = new Explain(coord, queries);
     }
 
     /** Runs {@code node}, parsed from {@code sql}. */
@@ -77,7 +79,7 @@ public final class Statements {
             throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "explicit transactions (every statement commits)");
         }
         if (node instanceof SqlExplain) {
-            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "EXPLAIN");
+            return explain.explain(((SqlExplain) node).getExplicandum());
         }
         if (node instanceof SqlShow) {
             throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "SHOW");
