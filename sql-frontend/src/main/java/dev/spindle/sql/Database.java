@@ -17,9 +17,17 @@ public final class Database implements AutoCloseable {
         this.coordinator = coordinator;
     }
 
+    /** History an index keeps by default (DESIGN §4's read policy): one second. */
+    public static final long DEFAULT_RETAIN_MILLIS = 1000;
+
     /** A new in-memory database with {@code workers} workers per runtime in {@code mode}. */
     public static Database open(RuntimeMode mode, int workers) {
-        return new Database(new Coordinator(mode, workers));
+        return open(mode, workers, DEFAULT_RETAIN_MILLIS);
+    }
+
+    /** The same, with indexes keeping {@code retainMillis} of history. */
+    public static Database open(RuntimeMode mode, int workers, long retainMillis) {
+        return new Database(new Coordinator(mode, workers, retainMillis));
     }
 
     /** A new in-memory database with the defaults for this machine: split runtimes, one worker each. */

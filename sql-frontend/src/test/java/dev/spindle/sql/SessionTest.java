@@ -161,4 +161,34 @@ class SessionTest {
         pool.shutdown();
         assertEquals(List.of(Row.of(80L)), query("SELECT count(*) FROM t"));
     }
+
+    @Test
+    void asOfReadsHistoryTheReadPolicyKeepsAndRefusesWhatItCompacted() throws Exception {
+        db = Database.open(RuntimeMode.SPLIT, 1, 0); // no history kept behind the latest write
+        s = db.session();
+        s.execute("CREATE TABLE t (k INT)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        s.execute("INSERT INTO t VALUES (1)");
+        long first = db.coordinator().oracle().readTimestamp();
+        s.execute("INSERT INTO t VALUES (2)");
+        s.execute("INSERT INTO t VALUES (3)");
+        SpindleException e = fails(s, "SELECT k FROM t AS OF " + first);
+        assertEquals("22000", e.sqlState());
+        assertTrue(e.getMessage().startsWith("Timestamp (" + first + ") is not valid for all inputs: ["), e.getMessage());
+        long now = db.coordinator().oracle().readTimestamp();
+        assertEquals(List.of(Row.of(1L), Row.of(2L), Row.of(3L)), query("SELECT k FROM t ORDER BY k AS OF " + now));
+    }
+
+    @Test
+    void asOfWithinTheKeptHistorySeesTheStateOfItsTime() {
+        db = Database.open(RuntimeMode.SPLIT, 1, 60_000); // a minute, so a slow machine cannot outrun it
+        s = db.session();
+        s.execute("CREATE TABLE t (k INT)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        s.execute("INSERT INTO t VALUES (1)");
+        long first = db.coordinator().oracle().readTimestamp();
+        s.execute("DELETE FROM t");
+        assertEquals(List.of(), query("SELECT k FROM t"));
+        assertEquals(List.of(Row.of(1L)), query("SELECT k FROM t AS OF " + first), "history is kept");
+    }
 }

@@ -29,9 +29,19 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong(1);
     private final TimestampOracle oracle = new TimestampOracle();
     private final Object writeLock = new Object();
+    private final long retainMillis;
 
-    public Coordinator(RuntimeMode mode, int workers) {
+    /**
+     * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
+     * policy is one second): after every write, each index may compact up to that far behind it,
+     * and a read {@code AS OF} an earlier time fails.
+     */
+    public Coordinator(RuntimeMode mode, int workers, long retainMillis) {
+        if (retainMillis < 0) {
+            throw new IllegalArgumentException("retainMillis must be >= 0: " + retainMillis);
+        }
         this.compute = ComputeController.start(mode, workers, tables::get);
+        this.retainMillis = retainMillis;
     }
 
     /** The tables. */
@@ -87,7 +97,19 @@ public final class Coordinator implements AutoCloseable {
         }
         sealThrough(ts);
         oracle.committed(ts);
+        applyReadPolicy(ts);
         return ts;
+    }
+
+    /**
+     * Each index may compact up to {@code retainMillis} before {@code ts}; the controller holds
+     * compaction back for peeks still pending, so a read already issued is never refused.
+     */
+    private void applyReadPolicy(long ts) {
+        Frontier since = Frontier.at(Math.max(0, ts - retainMillis));
+        for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
+            compute.allowCompaction(i.id(), since);
+        }
     }
 
     /** Seals every table through {@code ts} (a new table starts sealed through the read time). */
