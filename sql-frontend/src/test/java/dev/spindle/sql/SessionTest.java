@@ -191,4 +191,42 @@ class SessionTest {
         assertEquals(List.of(), query("SELECT k FROM t"));
         assertEquals(List.of(Row.of(1L)), query("SELECT k FROM t AS OF " + first), "history is kept");
     }
+
+    @Test
+    void readsSurviveIndexesCreatedAndDroppedUnderThem() throws Exception {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INT, v INT)");
+        s.execute("INSERT INTO t VALUES (1, 10), (2, 20)");
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        Thread reader = new Thread(() -> {
+            Session mine = db.session();
+            try {
+                while (!stop.get()) {
+                    List<Row> rows = ((StatementResult.Rows) mine.execute("SELECT v FROM t WHERE k = 1")).rows();
+                    assertEquals(List.of(Row.of(10L)), rows);
+                    reads.incrementAndGet();
+                }
+            } catch (Throwable e) {
+                failures.add(e);
+            }
+        });
+        reader.start();
+        for (int i = 0; i < 20; i++) {
+            s.execute("CREATE INDEX ix ON t (k)");
+            if (i % 2 == 0) {
+                s.execute("CREATE INDEX ix2 ON t (k)"); // a re-export, dropped with or after its original
+            }
+            s.execute("DROP INDEX ix");
+            s.execute("DROP INDEX IF EXISTS ix2");
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (reads.get() < 50 && failures.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        stop.set(true);
+        reader.join(30_000);
+        assertTrue(failures.isEmpty(), () -> "a read failed: " + failures.peek());
+        assertTrue(reads.get() >= 50, "reads: " + reads.get());
+    }
 }

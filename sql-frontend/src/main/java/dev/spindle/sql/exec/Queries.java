@@ -42,13 +42,24 @@ public final class Queries {
         return new QueryPlanner(catalog, SpindleParser::parse, coord::nextId);
     }
 
-    /** Runs {@code query} at {@code time} (null: the read timestamp). */
+    /**
+     * Runs {@code query} at {@code time} (null: the read timestamp). A read planned on an index
+     * that another session dropped meanwhile is planned again on the new catalog.
+     */
     public StatementResult.Rows select(SqlNode query, String sql, Long time) {
-        Catalog catalog = coord.catalog();
-        PeekPlan plan = planner(catalog).planQuery(query, sql);
-        long t = time != null ? time : coord.oracle().readTimestamp();
-        List<Row> rows = read(plan, t, time != null);
-        return new StatementResult.Rows(plan.columns(), rows, List.of());
+        for (int attempt = 0; ; attempt++) {
+            Catalog catalog = coord.catalog();
+            PeekPlan plan = planner(catalog).planQuery(query, sql);
+            long t = time != null ? time : coord.oracle().readTimestamp();
+            try {
+                List<Row> rows = read(plan, t, time != null);
+                return new StatementResult.Rows(plan.columns(), rows, List.of());
+            } catch (SpindleException e) {
+                if (e.code() != ErrorCode.INDEX_DROPPED_1 || coord.catalog() == catalog || attempt >= 3) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The rows of {@code plan} at {@code t}. */
