@@ -1,0 +1,320 @@
+package dev.spindle.jdbc;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.type.Column;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.sql.Session;
+import dev.spindle.sql.StatementResult;
+import java.math.BigDecimal;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.MissingResultsException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.TypedValue;
+
+/**
+ * One connection's Avatica {@code Meta}: statements run through one {@link Session}, one at a
+ * time; a query's rows all go in the first frame. A {@link SpindleException} leaves as an
+ * {@link AvaticaClientRuntimeException} carrying its SQLSTATE and vendor code, which Avatica turns
+ * into the {@code SQLException} the caller sees. Closing the connection closes the session and
+ * releases the database.
+ *
+ * <p>Thread-safety: calls on one connection are serialized on the session.
+ */
+final class SpindleMeta extends MetaImpl {
+    private final DatabaseHandle database;
+    private final Session session;
+    /** SQL of prepared statements, by statement id. */
+    private final Map<Integer, String> prepared = new ConcurrentHashMap<>();
+    /** The warnings of each statement's last execution, by statement id. */
+    private final Map<Integer, List<String>> warnings = new ConcurrentHashMap<>();
+
+    SpindleMeta(AvaticaConnection connection, DatabaseHandle database) {
+        super(connection);
+        this.database = database;
+        this.session = database.database().session();
+    }
+
+    /** The warnings of statement {@code id}'s last execution (empty if none). */
+    List<String> warnings(int id) {
+        return warnings.getOrDefault(id, List.of());
+    }
+
+    @Override
+    public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+        StatementHandle h = createStatement(ch);
+        h.signature = Signature.create(List.of(), sql, List.of(), CursorFactory.ARRAY, null);
+        prepared.put(h.id, sql);
+        return h;
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
+            PrepareCallback callback) throws NoSuchStatementException {
+        return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
+            int maxRowsInFirstFrame, PrepareCallback callback) throws NoSuchStatementException {
+        MetaResultSet result = run(h, sql, maxRowCount);
+        try {
+            synchronized (callback.getMonitor()) {
+                callback.clear();
+                callback.assign(result.signature, result.firstFrame, result.updateCount);
+            }
+            callback.execute();
+        } catch (SQLException e) {
+            throw new RuntimeException(e);
+        }
+        return new ExecuteResult(List.of(result));
+    }
+
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
+            throws NoSuchStatementException {
+        long[] counts = new long[sqlCommands.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = batchCount(run(h, sqlCommands.get(i), -1));
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues)
+            throws NoSuchStatementException {
+        String sql = preparedSql(h);
+        long[] counts = new long[parameterValues.size()];
+        for (int i = 0; i < counts.length; i++) {
+            refuseParameters(parameterValues.get(i));
+            counts[i] = batchCount(run(h, sql, -1));
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
+            throws NoSuchStatementException {
+        refuseParameters(parameterValues);
+        return new ExecuteResult(List.of(run(h, preparedSql(h), maxRowCount)));
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
+            throws NoSuchStatementException {
+        return execute(h, parameterValues, -1L);
+    }
+
+    /** All rows travel in the first frame, so there is never more to fetch. */
+    @Override
+    public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
+            throws NoSuchStatementException, MissingResultsException {
+        return new Frame(offset, true, List.of());
+    }
+
+    @Override
+    public void closeStatement(StatementHandle h) {
+        prepared.remove(h.id);
+        warnings.remove(h.id);
+    }
+
+    @Override
+    public void closeConnection(ConnectionHandle ch) {
+        try {
+            super.closeConnection(ch);
+        } finally {
+            synchronized (session) {
+                session.close();
+            }
+            database.release();
+        }
+    }
+
+    @Override
+    public boolean syncResults(StatementHandle sh, QueryState state, long offset) throws NoSuchStatementException {
+        return false;
+    }
+
+    /** Autocommit: every statement has already committed; there is nothing to commit. */
+    @Override
+    public void commit(ConnectionHandle ch) {
+    }
+
+    /** Autocommit: nothing can be rolled back. */
+    @Override
+    public void rollback(ConnectionHandle ch) {
+        throw toAvatica(new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1,
+                "rollback (every statement commits on its own)"));
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private String preparedSql(StatementHandle h) throws NoSuchStatementException {
+        String sql = prepared.get(h.id);
+        if (sql == null) {
+            throw new NoSuchStatementException(h);
+        }
+        return sql;
+    }
+
+    private static void refuseParameters(List<TypedValue> values) {
+        if (values != null && !values.isEmpty()) {
+            throw toAvatica(new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "statement parameters"));
+        }
+    }
+
+    private static long batchCount(MetaResultSet r) {
+        if (r.updateCount < 0) {
+            throw toAvatica(new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "a query in a batch"));
+        }
+        return r.updateCount;
+    }
+
+    /** Runs {@code sql} and describes its result as Avatica wants it. */
+    private MetaResultSet run(StatementHandle h, String sql, long maxRowCount) {
+        StatementResult result;
+        try {
+            synchronized (session) {
+                result = session.execute(sql);
+            }
+        } catch (RuntimeException e) {
+            throw toAvatica(SpindleException.wrap(e));
+        }
+        warnings.put(h.id, result.warnings());
+        Signature signature;
+        if (result instanceof StatementResult.Rows rows) {
+            signature = Signature.create(columns(rows.columns()), sql, List.of(), CursorFactory.ARRAY,
+                    StatementType.SELECT);
+            h.signature = signature;
+            return MetaResultSet.create(h.connectionId, h.id, false, signature, frame(rows, maxRowCount), -1);
+        }
+        long count;
+        StatementType type;
+        if (result instanceof StatementResult.UpdateCount u) {
+            count = u.count();
+            type = StatementType.IS_DML;
+        } else {
+            count = 0;
+            type = StatementType.OTHER_DDL;
+        }
+        signature = Signature.create(List.of(), sql, List.of(), CursorFactory.ARRAY, type);
+        h.signature = signature;
+        return MetaResultSet.create(h.connectionId, h.id, false, signature, null, count);
+    }
+
+    /** The exception Avatica turns into an {@code SQLException} keeping SQLSTATE and vendor code. */
+    static AvaticaClientRuntimeException toAvatica(SpindleException e) {
+        SQLException sql = e.toSQLException();
+        return new AvaticaClientRuntimeException(sql.getMessage(), sql.getErrorCode(), sql.getSQLState(),
+                AvaticaSeverity.ERROR, List.of(e.toString()), null);
+    }
+
+    // --- rows and types ------------------------------------------------------------------
+
+    private static Frame frame(StatementResult.Rows rows, long maxRowCount) {
+        List<Column> columns = rows.columns();
+        int n = rows.rows().size();
+        if (maxRowCount > 0 && maxRowCount < n) {
+            n = (int) maxRowCount;
+        }
+        List<Object> out = new ArrayList<>(n);
+        for (int r = 0; r < n; r++) {
+            Row row = rows.rows().get(r);
+            Object[] values = new Object[columns.size()];
+            for (int c = 0; c < values.length; c++) {
+                values[c] = jdbcValue(columns.get(c).type().kind(), row.get(c));
+            }
+            out.add(values);
+        }
+        return new Frame(0, true, out);
+    }
+
+    /** A decoded Spindle value as the Avatica accessor of its column expects it. */
+    static Object jdbcValue(TypeKind kind, Object v) {
+        if (v == null) {
+            return null;
+        }
+        switch (kind) {
+            case SMALLINT: return ((Number) v).shortValue();
+            case INTEGER: return ((Number) v).intValue();
+            case BIGINT: return ((Number) v).longValue();
+            case REAL: return ((Number) v).floatValue();
+            case DOUBLE: return ((Number) v).doubleValue();
+            // days since the epoch, millis of the day, millis since the epoch (local, as UTC)
+            case DATE: return (int) ((LocalDate) v).toEpochDay();
+            case TIME: return (int) (((LocalTime) v).toNanoOfDay() / 1_000_000L);
+            case TIMESTAMP: return ((LocalDateTime) v).toInstant(ZoneOffset.UTC).toEpochMilli();
+            default: return v;
+        }
+    }
+
+    private static List<ColumnMetaData> columns(List<Column> columns) {
+        List<ColumnMetaData> out = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            out.add(column(i, columns.get(i)));
+        }
+        return out;
+    }
+
+    private static ColumnMetaData column(int ordinal, Column column) {
+        ColumnType t = column.type();
+        int sqlType;
+        ColumnMetaData.Rep rep;
+        String className;
+        int precision = 0;
+        int scale = 0;
+        int displaySize;
+        switch (t.kind()) {
+            case BOOLEAN: sqlType = Types.BOOLEAN; rep = ColumnMetaData.Rep.BOOLEAN; className = Boolean.class.getName(); precision = 1; displaySize = 5; break;
+            case SMALLINT: sqlType = Types.SMALLINT; rep = ColumnMetaData.Rep.SHORT; className = Short.class.getName(); precision = 5; displaySize = 6; break;
+            case INTEGER: sqlType = Types.INTEGER; rep = ColumnMetaData.Rep.INTEGER; className = Integer.class.getName(); precision = 10; displaySize = 11; break;
+            case BIGINT: sqlType = Types.BIGINT; rep = ColumnMetaData.Rep.LONG; className = Long.class.getName(); precision = 19; displaySize = 20; break;
+            case REAL: sqlType = Types.REAL; rep = ColumnMetaData.Rep.FLOAT; className = Float.class.getName(); precision = 7; displaySize = 15; break;
+            case DOUBLE: sqlType = Types.DOUBLE; rep = ColumnMetaData.Rep.DOUBLE; className = Double.class.getName(); precision = 15; displaySize = 25; break;
+            case DECIMAL:
+                sqlType = Types.DECIMAL; rep = ColumnMetaData.Rep.NUMBER; className = BigDecimal.class.getName();
+                precision = t.precision() == ColumnType.UNSPECIFIED ? 0 : t.precision();
+                scale = t.scale() == ColumnType.UNSPECIFIED ? 0 : t.scale();
+                displaySize = precision == 0 ? 131089 : precision + 2;
+                break;
+            case CHAR:
+                sqlType = Types.CHAR; rep = ColumnMetaData.Rep.STRING; className = String.class.getName();
+                precision = t.length() == ColumnType.UNSPECIFIED ? 1 : t.length(); displaySize = precision;
+                break;
+            case VARCHAR:
+            case TEXT:
+                sqlType = Types.VARCHAR; rep = ColumnMetaData.Rep.STRING; className = String.class.getName();
+                precision = t.length() == ColumnType.UNSPECIFIED ? ColumnType.MAX_LENGTH : t.length(); displaySize = precision;
+                break;
+            case DATE: sqlType = Types.DATE; rep = ColumnMetaData.Rep.INTEGER; className = java.sql.Date.class.getName(); precision = 10; displaySize = 10; break;
+            case TIME: sqlType = Types.TIME; rep = ColumnMetaData.Rep.INTEGER; className = java.sql.Time.class.getName(); precision = 8; displaySize = 12; break;
+            case TIMESTAMP: sqlType = Types.TIMESTAMP; rep = ColumnMetaData.Rep.LONG; className = java.sql.Timestamp.class.getName(); precision = 23; displaySize = 23; break;
+            default: throw new IllegalStateException("unmapped type " + t);
+        }
+        String typeName = t.kind().name();
+        boolean signed = t.kind().isNumeric();
+        return new ColumnMetaData(ordinal, false, t.kind().isString(), true, false,
+                t.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls, signed,
+                displaySize, column.name(), column.name(), null, precision, scale, null, null,
+                ColumnMetaData.scalar(sqlType, typeName, rep), true, false, false, className);
+    }
+}

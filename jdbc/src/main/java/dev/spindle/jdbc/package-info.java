@@ -1,0 +1,13 @@
+/**
+ * Spindle's embedded JDBC driver ({@code jdbc:spindle:}): the {@link dev.spindle.jdbc.Driver}
+ * (an Avatica {@code UnregisteredDriver}), URL and property parsing, the registry of named
+ * in-memory databases, and an Avatica {@code Meta} that runs each connection's statements through
+ * one sql-frontend {@code Session} and turns {@code SpindleException}s into SQLExceptions with
+ * their SQLSTATE and vendor code.
+ *
+ * <p>Owns only the JDBC boundary. Uses sql-frontend's public API ({@code Database},
+ * {@code Session}, {@code StatementResult}), common's rows, types and errors, compute's
+ * {@code RuntimeMode}, and Avatica; must not use the coordinator, planner, parser, storage or
+ * compute internals directly.
+ */
+package dev.spindle.jdbc;

@@ -1,0 +1,247 @@
+package dev.spindle.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class DriverTest {
+    private static final String TYPES = "CREATE TABLE t (b BOOLEAN, s SMALLINT, i INTEGER NOT NULL, l BIGINT,"
+            + " r REAL, d DOUBLE PRECISION, n DECIMAL(10,2), c CHAR(3), v VARCHAR(20), x TEXT,"
+            + " dt DATE, tm TIME, ts TIMESTAMP)";
+
+    private static SQLException fails(Statement st, String sql) {
+        return assertThrows(SQLException.class, () -> st.execute(sql), sql);
+    }
+
+    @Test
+    void ddlInsertSelectEveryTypeAndNulls() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            assertEquals(0, st.executeUpdate(TYPES));
+            assertEquals(2, st.executeUpdate("INSERT INTO t VALUES"
+                    + " (TRUE, 12, 345, 6789012345, 1.5, 2.25, 12.34, 'ab', 'hello', 'text',"
+                    + "  DATE '2024-02-29', TIME '13:14:15', TIMESTAMP '2024-02-29 13:14:15.123'),"
+                    + " (NULL, NULL, 7, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)"));
+            try (ResultSet rs = st.executeQuery("SELECT * FROM t ORDER BY i DESC")) {
+                assertTrue(rs.next());
+                assertTrue(rs.getBoolean("b"));
+                assertEquals(12, rs.getShort("s"));
+                assertEquals(345, rs.getInt("i"));
+                assertEquals(345L, rs.getLong("i"));
+                assertEquals(6789012345L, rs.getLong("l"));
+                assertEquals(1.5f, rs.getFloat("r"));
+                assertEquals(2.25, rs.getDouble("d"));
+                assertEquals(new BigDecimal("12.34"), rs.getBigDecimal("n"));
+                assertEquals("ab ", rs.getString("c"));
+                assertEquals("hello", rs.getString("v"));
+                assertEquals("text", rs.getString("x"));
+                assertEquals(LocalDate.of(2024, 2, 29), rs.getDate("dt").toLocalDate());
+                assertEquals(LocalTime.of(13, 14, 15), rs.getTime("tm").toLocalTime());
+                assertEquals(LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_000_000),
+                        rs.getTimestamp("ts").toLocalDateTime());
+                assertEquals(345, rs.getObject("i"));
+                assertFalse(rs.wasNull());
+
+                assertTrue(rs.next());
+                assertEquals(7, rs.getInt("i"));
+                assertFalse(rs.getBoolean("b"));
+                assertTrue(rs.wasNull());
+                assertEquals(0, rs.getShort("s"));
+                assertTrue(rs.wasNull());
+                assertEquals(0L, rs.getLong("l"));
+                assertTrue(rs.wasNull());
+                assertEquals(0.0, rs.getDouble("d"));
+                assertTrue(rs.wasNull());
+                assertNull(rs.getBigDecimal("n"));
+                assertNull(rs.getString("v"));
+                assertNull(rs.getDate("dt"));
+                assertNull(rs.getTime("tm"));
+                assertNull(rs.getTimestamp("ts"));
+                assertNull(rs.getObject("x"));
+                assertTrue(rs.wasNull());
+                assertFalse(rs.next());
+            }
+        }
+    }
+
+    @Test
+    void resultSetMetaDataHasTypesNamesAndNullability() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.execute(TYPES);
+            try (ResultSet rs = st.executeQuery("SELECT * FROM t")) {
+                ResultSetMetaData md = rs.getMetaData();
+                assertEquals(13, md.getColumnCount());
+                int[] expected = {Types.BOOLEAN, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.REAL,
+                    Types.DOUBLE, Types.DECIMAL, Types.CHAR, Types.VARCHAR, Types.VARCHAR, Types.DATE,
+                    Types.TIME, Types.TIMESTAMP};
+                int[] actual = new int[expected.length];
+                for (int i = 0; i < expected.length; i++) {
+                    actual[i] = md.getColumnType(i + 1);
+                }
+                assertArrayEquals(expected, actual);
+                assertEquals("b", md.getColumnName(1).toLowerCase());
+                assertEquals("i", md.getColumnLabel(3).toLowerCase());
+                assertEquals(ResultSetMetaData.columnNoNulls, md.isNullable(3));
+                assertEquals(ResultSetMetaData.columnNullable, md.isNullable(4));
+                assertEquals(10, md.getPrecision(7));
+                assertEquals(2, md.getScale(7));
+                assertEquals("java.math.BigDecimal", md.getColumnClassName(7));
+            }
+            assertEquals("Spindle", c.getMetaData().getDatabaseProductName());
+        }
+    }
+
+    @Test
+    void executeUpdateReturnsCounts() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            assertFalse(st.execute("CREATE TABLE t (k INT PRIMARY KEY, v INT)"));
+            assertEquals(3, st.executeUpdate("INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)"));
+            assertEquals(2, st.executeUpdate("UPDATE t SET v = v + 1 WHERE k >= 2"));
+            assertEquals(0, st.executeUpdate("DELETE FROM t WHERE k > 100"));
+            assertEquals(1, st.executeUpdate("DELETE FROM t WHERE k = 1"));
+            assertTrue(st.execute("SELECT SUM(v) FROM t"));
+            try (ResultSet rs = st.getResultSet()) {
+                assertTrue(rs.next());
+                assertEquals(52, rs.getLong(1));
+            }
+            st.addBatch("INSERT INTO t VALUES (4, 40)");
+            st.addBatch("INSERT INTO t VALUES (5, 50), (6, 60)");
+            assertArrayEquals(new int[] {1, 2}, st.executeBatch());
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM t");
+                 ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(5, rs.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void namedDatabaseIsSharedByConnections() throws SQLException {
+        try (Connection a = DriverManager.getConnection("jdbc:spindle:mem:shared1;workers=2");
+             Connection b = DriverManager.getConnection("jdbc:spindle:mem:shared1");
+             Connection other = DriverManager.getConnection("jdbc:spindle:mem:shared2");
+             Connection anon = DriverManager.getConnection("jdbc:spindle:mem:")) {
+            a.createStatement().execute("CREATE TABLE t (k INT)");
+            a.createStatement().executeUpdate("INSERT INTO t VALUES (41), (1)");
+            try (ResultSet rs = b.createStatement().executeQuery("SELECT SUM(k) FROM t")) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getInt(1));
+            }
+            assertEquals("42P01", fails(other.createStatement(), "SELECT * FROM t").getSQLState());
+            assertEquals("42P01", fails(anon.createStatement(), "SELECT * FROM t").getSQLState());
+        }
+        // the last connection closed the database: the name starts afresh
+        try (Connection again = DriverManager.getConnection("jdbc:spindle:mem:shared1")) {
+            assertEquals("42P01", fails(again.createStatement(), "SELECT * FROM t").getSQLState());
+        }
+    }
+
+    @Test
+    void errorsKeepTheirSqlState() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            SQLException syntax = fails(st, "SELEC 1");
+            assertEquals("42601", syntax.getSQLState());
+            assertTrue(syntax.getErrorCode() != 0, "vendor code kept");
+            st.execute("CREATE TABLE t (k INT PRIMARY KEY)");
+            st.execute("INSERT INTO t VALUES (0)");
+            assertEquals("23505", fails(st, "INSERT INTO t VALUES (0)").getSQLState());
+            assertEquals("22012", fails(st, "SELECT 1 / k FROM t").getSQLState());
+            assertEquals("23505", assertThrows(SQLException.class,
+                    () -> st.executeUpdate("INSERT INTO t VALUES (0)")).getSQLState());
+            assertEquals("22012", assertThrows(SQLException.class,
+                    () -> st.executeQuery("SELECT 1 / k FROM t")).getSQLState());
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t")) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt(1), "the failed statements changed nothing");
+            }
+        }
+    }
+
+    @Test
+    void fileModeIsRefused() {
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:spindle:file:x"));
+        assertEquals("0A000", e.getSQLState());
+        assertTrue(e.getMessage().contains("file mode is not available yet"), e.getMessage());
+    }
+
+    @Test
+    void badPropertiesAreRefused() throws SQLException {
+        for (String url : List.of("jdbc:spindle:mem:;workers=0", "jdbc:spindle:mem:;workers=many",
+                "jdbc:spindle:mem:x;runtime=both", "jdbc:spindle:nope")) {
+            assertEquals("22023", assertThrows(SQLException.class, () -> DriverManager.getConnection(url), url)
+                    .getSQLState(), url);
+        }
+        Properties p = new Properties();
+        p.setProperty("workers", "-3");
+        assertEquals("22023", assertThrows(SQLException.class,
+                () -> DriverManager.getConnection("jdbc:spindle:mem:", p)).getSQLState());
+        p.setProperty("workers", "2");
+        p.setProperty("runtime", "solo");
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:", p)) {
+            assertTrue(c.createStatement().execute("SELECT 1"));
+        }
+    }
+
+    @Test
+    void fourConnectionsOnFourThreadsWriteAndRead() throws Exception {
+        String url = "jdbc:spindle:mem:concurrent;runtime=split;workers=1";
+        try (Connection setup = DriverManager.getConnection(url)) {
+            setup.createStatement().execute("CREATE TABLE t (w INT, i INT)");
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<?>> done = new ArrayList<>();
+                for (int w = 0; w < 4; w++) {
+                    int worker = w;
+                    done.add(pool.submit(() -> {
+                        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+                            for (int i = 0; i < 20; i++) {
+                                assertEquals(1, st.executeUpdate("INSERT INTO t VALUES (" + worker + ", " + i + ")"));
+                                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t WHERE w = " + worker)) {
+                                    assertTrue(rs.next());
+                                    assertEquals(i + 1, rs.getLong(1), "reads its own committed writes");
+                                }
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdown();
+            }
+            try (ResultSet rs = setup.createStatement().executeQuery("SELECT COUNT(*), SUM(i) FROM t")) {
+                assertTrue(rs.next());
+                assertEquals(80, rs.getLong(1));
+                assertEquals(4 * 190, rs.getLong(2));
+            }
+        }
+    }
+}
