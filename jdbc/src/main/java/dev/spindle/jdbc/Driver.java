@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.UnregisteredDriver;
@@ -33,6 +34,11 @@ public final class Driver extends UnregisteredDriver {
     protected DriverVersion createDriverVersion() {
         return new DriverVersion("Spindle JDBC Driver", "0.1.0-SNAPSHOT", "Spindle", "0.1.0-SNAPSHOT",
                 false, 0, 1, 0, 1);
+    }
+
+    @Override
+    protected AvaticaFactory createFactory() {
+        return new SpindleFactory();
     }
 
     @Override

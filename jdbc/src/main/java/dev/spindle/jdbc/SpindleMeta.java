@@ -159,11 +159,9 @@ final class SpindleMeta extends MetaImpl {
     public void commit(ConnectionHandle ch) {
     }
 
-    /** Autocommit: nothing can be rolled back. */
+    /** Autocommit: every statement has already committed; there is nothing to roll back. */
     @Override
     public void rollback(ConnectionHandle ch) {
-        throw toAvatica(new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1,
-                "rollback (every statement commits on its own)"));
     }
 
     // ---------------------------------------------------------------------------------------
@@ -191,6 +189,7 @@ final class SpindleMeta extends MetaImpl {
 
     /** Runs {@code sql} and describes its result as Avatica wants it. */
     private MetaResultSet run(StatementHandle h, String sql, long maxRowCount) {
+        warnings.remove(h.id);
         StatementResult result;
         try {
             synchronized (session) {

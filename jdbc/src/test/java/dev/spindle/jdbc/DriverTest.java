@@ -184,6 +184,39 @@ class DriverTest {
     }
 
     @Test
+    void statementWarningsAreSqlWarnings() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (k INT)");
+            st.execute("CREATE INDEX i1 ON t (k)");
+            assertNull(st.getWarnings());
+            st.execute("CREATE INDEX i2 ON t (k)");
+            java.sql.SQLWarning w = st.getWarnings();
+            assertTrue(w != null && w.getMessage().contains("identical to i1"), String.valueOf(w));
+            assertNull(w.getNextWarning());
+            st.clearWarnings();
+            assertNull(st.getWarnings());
+            st.execute("SELECT k FROM t");
+            assertNull(st.getWarnings(), "a new execution has its own warnings");
+        }
+    }
+
+    @Test
+    void autocommitOnly() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:")) {
+            assertTrue(c.getAutoCommit());
+            SQLException e = assertThrows(java.sql.SQLFeatureNotSupportedException.class, () -> c.setAutoCommit(false));
+            assertEquals("0A000", e.getSQLState());
+            assertTrue(c.getAutoCommit());
+            c.setAutoCommit(true);
+            c.commit();
+            c.rollback();
+            c.createStatement().execute("CREATE TABLE t (k INT)");
+            assertEquals("0A000", fails(c.createStatement(), "BEGIN").getSQLState());
+        }
+    }
+
+    @Test
     void fileModeIsRefused() {
         SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:spindle:file:x"));
         assertEquals("0A000", e.getSQLState());

@@ -1,0 +1,205 @@
+package dev.spindle.jdbc;
+
+import java.io.InputStream;
+import java.io.Reader;
+import java.sql.NClob;
+import java.sql.ResultSetMetaData;
+import java.sql.RowId;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.util.List;
+import java.util.Properties;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaResultSetMetaData;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+
+/**
+ * Avatica's JDBC 4.1 objects with Spindle's differences: statements report the warnings of their
+ * last execution ({@code StatementResult.warnings()}) as {@link SQLWarning}s; connections refuse
+ * {@code setAutoCommit(false)} and treat {@code commit}/{@code rollback} as no-ops (every statement
+ * has committed on its own); prepared statements take no parameters.
+ */
+final class SpindleFactory implements AvaticaFactory {
+    @Override
+    public int getJdbcMajorVersion() {
+        return 4;
+    }
+
+    @Override
+    public int getJdbcMinorVersion() {
+        return 1;
+    }
+
+    @Override
+    public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
+            Properties info) {
+        return new SpindleConnection(driver, factory, url, info);
+    }
+
+    @Override
+    public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle h,
+            int resultSetType, int resultSetConcurrency, int resultSetHoldability) {
+        return new SpindleStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h,
+            Meta.Signature signature, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException {
+        return new SpindlePreparedStatement(connection, h, signature, resultSetType, resultSetConcurrency,
+                resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
+            TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+        return new AvaticaResultSet(statement, state, signature, newResultSetMetaData(statement, signature),
+                timeZone, firstFrame);
+    }
+
+    @Override
+    public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+        return new SpindleDatabaseMetaData(connection);
+    }
+
+    @Override
+    public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature) {
+        return new AvaticaResultSetMetaData(statement, null, signature);
+    }
+
+    /** The warnings of statement {@code h}'s last execution, chained; null if none. */
+    static SQLWarning warnings(AvaticaConnection connection, Meta.StatementHandle h) {
+        List<String> messages = ((SpindleConnection) connection).meta().warnings(h.id);
+        SQLWarning first = null;
+        for (String m : messages) {
+            SQLWarning w = new SQLWarning(m, "01000");
+            if (first == null) {
+                first = w;
+            } else {
+                first.setNextWarning(w);
+            }
+        }
+        return first;
+    }
+
+    /** A connection in autocommit mode for good. */
+    static final class SpindleConnection extends AvaticaConnection {
+        SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
+            super(driver, factory, url, info);
+        }
+
+        SpindleMeta meta() {
+            return (SpindleMeta) meta;
+        }
+
+        @Override
+        public void setAutoCommit(boolean autoCommit) throws SQLException {
+            checkOpen();
+            if (!autoCommit) {
+                throw new SQLFeatureNotSupportedException(
+                        "transactions are not supported yet: every statement commits on its own", "0A000");
+            }
+        }
+
+        @Override
+        public boolean getAutoCommit() throws SQLException {
+            checkOpen();
+            return true;
+        }
+
+        /** Nothing is pending: every statement has committed. */
+        @Override
+        public void commit() throws SQLException {
+            checkOpen();
+        }
+
+        /** Nothing is pending: every statement has committed. */
+        @Override
+        public void rollback() throws SQLException {
+            checkOpen();
+        }
+    }
+
+    /** A statement that reports its last execution's warnings. */
+    static final class SpindleStatement extends AvaticaStatement {
+        private boolean cleared;
+
+        SpindleStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType,
+                int resultSetConcurrency, int resultSetHoldability) {
+            super(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
+        }
+
+        @Override
+        protected void executeInternal(String sql) throws SQLException {
+            cleared = false;
+            super.executeInternal(sql);
+        }
+
+        @Override
+        public SQLWarning getWarnings() throws SQLException {
+            checkOpen();
+            return cleared ? null : warnings(connection, handle);
+        }
+
+        @Override
+        public void clearWarnings() throws SQLException {
+            checkOpen();
+            cleared = true;
+        }
+    }
+
+    /** A prepared statement without parameters (Spindle has none yet). */
+    static final class SpindlePreparedStatement extends AvaticaPreparedStatement {
+        SpindlePreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
+                int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+            super(connection, h, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+        }
+
+        @Override
+        public SQLWarning getWarnings() throws SQLException {
+            checkOpen();
+            return warnings(connection, handle);
+        }
+
+        private static SQLException noParameters() {
+            return new SQLFeatureNotSupportedException("statement parameters are not supported yet", "0A000");
+        }
+
+        @Override public void setRowId(int i, RowId x) throws SQLException { throw noParameters(); }
+        @Override public void setNString(int i, String x) throws SQLException { throw noParameters(); }
+        @Override public void setNCharacterStream(int i, Reader x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setNClob(int i, NClob x) throws SQLException { throw noParameters(); }
+        @Override public void setClob(int i, Reader x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setBlob(int i, InputStream x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setNClob(int i, Reader x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setSQLXML(int i, SQLXML x) throws SQLException { throw noParameters(); }
+        @Override public void setAsciiStream(int i, InputStream x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setBinaryStream(int i, InputStream x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setCharacterStream(int i, Reader x, long n) throws SQLException { throw noParameters(); }
+        @Override public void setAsciiStream(int i, InputStream x) throws SQLException { throw noParameters(); }
+        @Override public void setBinaryStream(int i, InputStream x) throws SQLException { throw noParameters(); }
+        @Override public void setCharacterStream(int i, Reader x) throws SQLException { throw noParameters(); }
+        @Override public void setNCharacterStream(int i, Reader x) throws SQLException { throw noParameters(); }
+        @Override public void setClob(int i, Reader x) throws SQLException { throw noParameters(); }
+        @Override public void setBlob(int i, InputStream x) throws SQLException { throw noParameters(); }
+        @Override public void setNClob(int i, Reader x) throws SQLException { throw noParameters(); }
+    }
+
+    /** Avatica's database metadata (product name from the driver version: "Spindle"). */
+    static final class SpindleDatabaseMetaData extends AvaticaDatabaseMetaData {
+        SpindleDatabaseMetaData(AvaticaConnection connection) {
+            super(connection);
+        }
+    }
+}
