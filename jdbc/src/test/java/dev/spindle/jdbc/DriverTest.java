@@ -87,6 +87,31 @@ class DriverTest {
         }
     }
 
+    /** The module's tests run in America/Los_Angeles (see the pom), away from UTC. */
+    @Test
+    void datesAndTimesAreLocalValuesOutsideUtc() throws SQLException {
+        assertEquals("America/Los_Angeles", java.util.TimeZone.getDefault().getID());
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (dt DATE, tm TIME, ts TIMESTAMP)");
+            st.execute("INSERT INTO t VALUES (DATE '1969-12-31', TIME '23:59:58', TIMESTAMP '2024-03-10 02:30:00'),"
+                    + " (DATE '2000-01-01', TIME '00:00:00', TIMESTAMP '1970-01-01 00:00:00')");
+            try (ResultSet rs = st.executeQuery("SELECT * FROM t ORDER BY dt")) {
+                assertTrue(rs.next());
+                assertEquals(LocalDate.of(1969, 12, 31), rs.getDate(1).toLocalDate());
+                assertEquals("1969-12-31", rs.getString(1));
+                assertEquals(LocalTime.of(23, 59, 58), rs.getTime(2).toLocalTime());
+                assertTrue(rs.getString(2).startsWith("23:59:58"), rs.getString(2));
+                // a wall-clock time that Los Angeles skipped (DST) is still itself as a string
+                assertTrue(rs.getString(3).startsWith("2024-03-10 02:30:00"), rs.getString(3));
+                assertTrue(rs.next());
+                assertEquals(LocalDate.of(2000, 1, 1), rs.getDate(1).toLocalDate());
+                assertEquals(LocalTime.MIDNIGHT, rs.getTime(2).toLocalTime());
+                assertEquals(LocalDateTime.of(1970, 1, 1, 0, 0), rs.getTimestamp(3).toLocalDateTime());
+            }
+        }
+    }
+
     @Test
     void resultSetMetaDataHasTypesNamesAndNullability() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
