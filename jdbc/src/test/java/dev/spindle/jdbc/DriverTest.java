@@ -242,6 +242,32 @@ class DriverTest {
     }
 
     @Test
+    void maxRowsAndPreparedStatementsWithoutParameters() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (k INT)");
+            st.execute("INSERT INTO t VALUES (1), (2), (3)");
+            st.setMaxRows(2);
+            int n = 0;
+            try (ResultSet rs = st.executeQuery("SELECT k FROM t ORDER BY k")) {
+                while (rs.next()) {
+                    n++;
+                }
+            }
+            assertEquals(2, n);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (4)")) {
+                assertEquals(1, ps.executeUpdate());
+                assertEquals(1, ps.executeUpdate(), "a prepared statement runs again");
+                assertThrows(SQLException.class, () -> ps.setInt(1, 5), "no parameters yet");
+            }
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t WHERE k = 4")) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+            }
+        }
+    }
+
+    @Test
     void fileModeIsRefused() {
         SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:spindle:file:x"));
         assertEquals("0A000", e.getSQLState());
