@@ -2,6 +2,7 @@ package dev.spindle.jdbc;
 
 import java.io.InputStream;
 import java.io.Reader;
+import java.sql.BatchUpdateException;
 import java.sql.NClob;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
@@ -12,6 +13,7 @@ import java.sql.SQLXML;
 import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaFactory;
@@ -93,6 +95,14 @@ final class SpindleFactory implements AvaticaFactory {
         return first;
     }
 
+    /**
+     * A batch that failed (Avatica lets the {@code Meta}'s exception escape unchecked from
+     * batches): its SQLSTATE and code; the statements before the failing one have committed.
+     */
+    static BatchUpdateException batchFailure(AvaticaClientRuntimeException e) {
+        return new BatchUpdateException(e.getMessage(), e.getSqlState(), e.getErrorCode(), new long[0], e);
+    }
+
     /** A connection in autocommit mode for good. */
     static final class SpindleConnection extends AvaticaConnection {
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
@@ -153,6 +163,15 @@ final class SpindleFactory implements AvaticaFactory {
         }
 
         @Override
+        protected long[] executeBatchInternal() throws SQLException {
+            try {
+                return super.executeBatchInternal();
+            } catch (AvaticaClientRuntimeException e) {
+                throw batchFailure(e);
+            }
+        }
+
+        @Override
         public void clearWarnings() throws SQLException {
             checkOpen();
             cleared = true;
@@ -170,6 +189,24 @@ final class SpindleFactory implements AvaticaFactory {
         public SQLWarning getWarnings() throws SQLException {
             checkOpen();
             return warnings(connection, handle);
+        }
+
+        @Override
+        public int[] executeBatch() throws SQLException {
+            try {
+                return super.executeBatch();
+            } catch (AvaticaClientRuntimeException e) {
+                throw batchFailure(e);
+            }
+        }
+
+        @Override
+        public long[] executeLargeBatch() throws SQLException {
+            try {
+                return super.executeLargeBatch();
+            } catch (AvaticaClientRuntimeException e) {
+                throw batchFailure(e);
+            }
         }
 
         private static SQLException noParameters() {

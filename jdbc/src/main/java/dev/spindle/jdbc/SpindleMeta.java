@@ -94,7 +94,13 @@ final class SpindleMeta extends MetaImpl {
             throws NoSuchStatementException {
         long[] counts = new long[sqlCommands.size()];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = batchCount(run(h, sqlCommands.get(i), -1));
+            try {
+                counts[i] = batchCount(run(h, sqlCommands.get(i), -1));
+            } catch (AvaticaClientRuntimeException e) {
+                throw new AvaticaClientRuntimeException("batch statement " + (i + 1) + " of " + counts.length
+                        + " failed (the " + i + " before it committed): " + e.getMessage(),
+                        e.getErrorCode(), e.getSqlState(), AvaticaSeverity.ERROR, e.getServerExceptions(), null);
+            }
         }
         return new ExecuteBatchResult(counts);
     }

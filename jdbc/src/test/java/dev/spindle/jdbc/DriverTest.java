@@ -201,6 +201,16 @@ class DriverTest {
                     () -> st.executeUpdate("INSERT INTO t VALUES (0)")).getSQLState());
             assertEquals("22012", assertThrows(SQLException.class,
                     () -> st.executeQuery("SELECT 1 / k FROM t")).getSQLState());
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 / k FROM t")) {
+                assertEquals("22012", assertThrows(SQLException.class, ps::executeQuery).getSQLState());
+            }
+            st.addBatch("INSERT INTO t VALUES (1)");
+            st.addBatch("INSERT INTO t VALUES (0)");
+            java.sql.BatchUpdateException batch = assertThrows(java.sql.BatchUpdateException.class, st::executeBatch);
+            assertEquals("23505", batch.getSQLState());
+            assertTrue(batch.getMessage().contains("batch statement 2 of 2"), batch.getMessage());
+            st.clearBatch();
+            st.executeUpdate("DELETE FROM t WHERE k = 1");
             try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t")) {
                 assertTrue(rs.next());
                 assertEquals(1, rs.getInt(1), "the failed statements changed nothing");
