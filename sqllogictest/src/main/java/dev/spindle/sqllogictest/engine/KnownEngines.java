@@ -20,6 +20,9 @@ public final class KnownEngines {
             "jdbc:h2:mem:slt{n};MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH",
             DEFAULT_LABEL);
 
+    /** Spindle in memory: {@code jdbc:spindle:mem:} is a private database per connection. */
+    public static final EngineSpec SPINDLE = new EngineSpec("spindle", "jdbc:spindle:mem:", DEFAULT_LABEL);
+
     /** SQLite in memory through xerial's driver; every connection is a new database. */
     public static final EngineSpec SQLITE = new EngineSpec("sqlite", "jdbc:sqlite::memory:", "sqlite");
 
@@ -32,8 +35,7 @@ public final class KnownEngines {
     /**
      * The engine called {@code name}.
      *
-     * @throws IllegalArgumentException for an unknown name, or for {@code spindle}, which has no
-     *                                  JDBC driver yet
+     * @throws IllegalArgumentException for an unknown name
      */
     public static EngineSpec byName(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
@@ -42,16 +44,14 @@ public final class KnownEngines {
             case "sqlite":
                 return SQLITE;
             case "spindle":
-                throw new IllegalArgumentException("engine 'spindle' is not available yet: Spindle has no JDBC"
-                        + " driver so far. Use --engine h2|sqlite, or --url with the URL of a JDBC driver"
-                        + " on the class path.");
+                return SPINDLE;
             default:
                 throw new IllegalArgumentException("unknown engine '" + name + "' (known: "
                         + String.join(", ", NAMES) + "; or give a JDBC URL with --url)");
         }
     }
 
-    /** Whether {@code name} is one of the shortcuts (even if it is not available yet). */
+    /** Whether {@code name} is one of the shortcuts. */
     public static boolean isKnown(String name) {
         return NAMES.contains(name.toLowerCase(Locale.ROOT));
     }

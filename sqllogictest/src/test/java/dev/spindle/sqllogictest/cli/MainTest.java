@@ -102,11 +102,11 @@ class MainTest {
     }
 
     @Test
-    void spindleIsNotAvailableYet() {
-        assertEquals(2, run("--engine", "spindle", "x.test"));
-        assertTrue(err.contains("engine 'spindle' is not available yet"), err);
-        assertEquals(2, run("--engine", "h2", "--reference", "spindle", "x.test"));
-        assertTrue(err.contains("--reference: engine 'spindle' is not available yet"), err);
+    void spindleRunsAFileWithH2AsItsReference() throws IOException {
+        Path f = file("a.test", "statement ok\nCREATE TABLE t(a INTEGER)\n\nstatement ok\nINSERT INTO t VALUES(1), (2)\n\n"
+                + "query I\nSELECT sum(a) FROM t\n----\n3\n");
+        assertEquals(0, run("--engine", "spindle", "--reference", "h2", f.toString()), err);
+        assertEquals("3 passed, 0 failed, 0 skipped", lastLine());
     }
 
     @Test

@@ -16,10 +16,10 @@ class KnownEnginesTest {
     }
 
     @Test
-    void spindleIsNamedButNotAvailable() {
+    void spindleIsItsOwnDriverInMemoryWithPostgresSemantics() {
         assertTrue(KnownEngines.isKnown("spindle"));
-        String message = assertThrows(IllegalArgumentException.class, () -> KnownEngines.byName("spindle")).getMessage();
-        assertTrue(message.startsWith("engine 'spindle' is not available yet"), message);
+        assertEquals("jdbc:spindle:mem:", KnownEngines.byName("spindle").url(1));
+        assertEquals("postgresql", KnownEngines.byName("spindle").label());
     }
 
     @Test
