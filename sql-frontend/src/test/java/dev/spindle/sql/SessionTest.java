@@ -118,7 +118,9 @@ class SessionTest {
             assertEquals(query("SELECT k, sum(v), count(*) FROM t GROUP BY k ORDER BY k"),
                     query("SELECT k, total, n FROM sums ORDER BY k"), "after write " + i);
         }
-        assertEquals("2BP01", fails(s, "DROP TABLE t").sqlState());
+        SpindleException e = fails(s, "DROP TABLE t");
+        assertEquals("2BP01", e.sqlState());
+        assertEquals("cannot drop table t because view sums depends on it", e.getMessage());
         s.execute("DROP TABLE t CASCADE");
         assertTrue(db.coordinator().catalog().items().isEmpty(), "the view and its index went with the table");
     }
@@ -228,5 +230,21 @@ class SessionTest {
         reader.join(30_000);
         assertTrue(failures.isEmpty(), () -> "a read failed: " + failures.peek());
         assertTrue(reads.get() >= 50, "reads: " + reads.get());
+    }
+
+    @Test
+    void aTableOrViewTakesItsOwnIndexesWithItWithoutCascade() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INT)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        s.execute("CREATE INDEX t_k2 ON t (k)");
+        s.execute("CREATE VIEW v AS SELECT k FROM t");
+        s.execute("CREATE INDEX v_k ON v (k)");
+        s.execute("DROP VIEW v");
+        s.execute("DROP TABLE t");
+        assertTrue(db.coordinator().catalog().items().isEmpty(), db.coordinator().catalog().items().toString());
+        s.execute("CREATE TABLE t (k INT)");
+        s.execute("CREATE INDEX t_k ON t (k)"); // the names are free again
+        s.execute("INSERT INTO t VALUES (5)");
+        assertEquals(List.of(Row.of(5L)), query("SELECT k FROM t WHERE k = 5"));
     }
 }

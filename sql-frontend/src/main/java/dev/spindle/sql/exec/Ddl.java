@@ -392,9 +392,13 @@ public final class Ddl {
                 throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "\"" + name + "\" is not a " + kind);
             }
             List<CatalogItem> dependents = catalog.dependentsTransitively(item.id());
-            if (!dependents.isEmpty() && stmt.behavior() != DropBehavior.CASCADE) {
-                throw new SpindleException(ErrorCode.DEPENDENT_OBJECTS_STILL_EXIST_2, kind + " " + name,
-                        describe(catalog.dependents(item.id()).get(0)));
+            // a table's or view's own indexes go with it, as in PostgreSQL; anything else that
+            // reads it (a view, and what depends on that) needs CASCADE
+            for (CatalogItem d : catalog.dependents(item.id())) {
+                boolean ownIndex = d instanceof CatalogItem.Index && ((CatalogItem.Index) d).on().equals(item.id());
+                if (!ownIndex && stmt.behavior() != DropBehavior.CASCADE) {
+                    throw new SpindleException(ErrorCode.DEPENDENT_OBJECTS_STILL_EXIST_2, kind + " " + name, describe(d));
+                }
             }
             for (CatalogItem d : dependents) {
                 dropOne(d);

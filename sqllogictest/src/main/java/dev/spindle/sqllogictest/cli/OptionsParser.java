@@ -22,7 +22,7 @@ public final class OptionsParser {
             "Options:",
             "  --engine h2|sqlite|spindle  engine shortcut: sets the URL and the label",
             "                              (h2: in memory, MODE=PostgreSQL, label postgresql;",
-            "                               sqlite: in memory, label sqlite; spindle: not yet)",
+            "                               sqlite: in memory, label sqlite; spindle: in memory)",
             "  --url URL                   JDBC URL; {n} is replaced by a counter so that each",
             "                              file gets a fresh database (overrides --engine's URL)",
             "  --label NAME                engine name for skipif/onlyif (default: the engine's,",
