@@ -247,4 +247,23 @@ class SessionTest {
         s.execute("INSERT INTO t VALUES (5)");
         assertEquals(List.of(Row.of(5L)), query("SELECT k FROM t WHERE k = 5"));
     }
+
+    @Test
+    void showListsTheCatalog() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INT PRIMARY KEY, v VARCHAR(5) DEFAULT 'x')");
+        s.execute("CREATE TABLE u (a BIGINT)");
+        s.execute("CREATE VIEW w AS SELECT k FROM t");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        s.execute("CREATE INDEX t_k_again ON t (k)");
+        assertEquals(List.of(Row.of("t"), Row.of("u")), query("SHOW TABLES"));
+        assertEquals(List.of(Row.of("w")), query("SHOW VIEWS"));
+        assertEquals(List.of(Row.of("t_k", "t", "k", null), Row.of("t_k_again", "t", "k", "t_k")), query("SHOW INDEXES ON t"));
+        assertEquals(List.of(Row.of("k", false, "integer"), Row.of("v", true, "varchar(5)")), query("SHOW COLUMNS FROM t"));
+        String view = query("SHOW CREATE VIEW w").get(0).getString(1);
+        assertTrue(view.startsWith("CREATE VIEW w AS SELECT"), view);
+        assertEquals("CREATE TABLE t (k INTEGER NOT NULL, v VARCHAR(5) DEFAULT 'x', PRIMARY KEY (k))",
+                query("SHOW CREATE TABLE t").get(0).getString(1));
+        assertEquals("CREATE INDEX t_k ON t (k)", query("SHOW CREATE INDEX t_k").get(0).getString(1));
+        assertEquals("42P01", fails(s, "SHOW COLUMNS FROM nope").sqlState());
+    }
 }

@@ -22,8 +22,8 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUpdate;
 
 /**
- * Runs one parsed statement: DDL, DML, a query or EXPLAIN (DESIGN §2). Statements Spindle parses
- * but does not run yet (explicit transactions, SHOW) fail with SQLSTATE 0A000 naming them.
+ * Runs one parsed statement: DDL, DML, a query, EXPLAIN or SHOW (DESIGN §2). Explicit
+ * transactions, which Spindle parses but does not run yet, fail with SQLSTATE 0A000.
  *
  * <p>Thread-safety: stateless over a thread-safe coordinator.
  */
@@ -32,12 +32,14 @@ public final class Statements {
     private final Ddl ddl;
     private final Dml dml;
     private final Explain explain;
+    private final Show show;
 
     public Statements(Coordinator coord) {
         this.queries = new Queries(coord);
         this.ddl = new Ddl(coord, queries);
         this.dml = new Dml(coord, queries);
         this.explain = new Explain(coord, queries);
+        this.show = new Show(coord);
     }
 
     /** Runs {@code node}, parsed from {@code sql}. */
@@ -82,7 +84,7 @@ public final class Statements {
             return explain.explain(((SqlExplain) node).getExplicandum());
         }
         if (node instanceof SqlShow) {
-            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "SHOW");
+            return show.show((SqlShow) node);
         }
         if (node.getKind().belongsTo(SqlKind.QUERY)) {
             return queries.select(node, sql, null);
