@@ -193,9 +193,7 @@ public final class PeekPlanner {
 
     /** The oldest index on {@code collection} whose arrangement can be imported, or null. */
     private CatalogItem.Index firstIndex(GlobalId collection) {
-        for (CatalogItem.Index i : catalog.indexesOn(collection)) {
-            return i;
-        }
-        return null;
+        List<CatalogItem.Index> indexes = catalog.indexesOn(collection);
+        return indexes.isEmpty() ? null : indexes.get(0);
     }
 }

@@ -245,8 +245,8 @@ public final class Ddl {
                         + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").");
             } else {
                 String all = "SELECT * FROM " + quoted(List.of(onName)).get(0);
-                PeekPlanner.Inputs in = queries.planner(withoutIndexesOn(catalog, on.id()))
-                        .inputs(queries.planner(withoutIndexesOn(catalog, on.id())).lower(SpindleParser.parse(all), all));
+                QueryPlanner planner = queries.planner(withoutIndexesOn(catalog, on.id()));
+                PeekPlanner.Inputs in = planner.inputs(planner.lower(SpindleParser.parse(all), all));
                 Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
                 List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
                 if (on instanceof CatalogItem.Table) {

@@ -174,7 +174,9 @@ public final class Dml {
 
     /**
      * The type of a value as it comes out of a query; rows carry no types, so the kind is read
-     * off the decoded value (integers, decimals, doubles, text, booleans, dates and times).
+     * off the decoded value (integers, decimals, doubles, text, booleans, dates and times). Not the
+     * plan's column types: those still call a string literal CHAR(n), and casting from CHAR would
+     * strip the trailing spaces PostgreSQL keeps in {@code 'a '} (the planner should say TEXT).
      */
     private static ColumnType valueType(Row r, int i) {
         Object v = r.get(i);
