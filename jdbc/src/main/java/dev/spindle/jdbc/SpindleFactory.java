@@ -28,9 +28,8 @@ import org.apache.calcite.avatica.UnregisteredDriver;
 
 /**
  * Avatica's JDBC 4.1 objects with Spindle's differences: statements report the warnings of their
- * last execution ({@code StatementResult.warnings()}) as {@link SQLWarning}s; connections refuse
- * {@code setAutoCommit(false)} and treat {@code commit}/{@code rollback} as no-ops (every statement
- * has committed on its own); prepared statements take no parameters.
+ * last execution ({@code StatementResult.warnings()}) as {@link SQLWarning}s; connections run
+ * their transactions on the Spindle session.
  */
 final class SpindleFactory implements AvaticaFactory {
     @Override
@@ -103,7 +102,10 @@ final class SpindleFactory implements AvaticaFactory {
         return new BatchUpdateException(e.getMessage(), e.getSqlState(), e.getErrorCode(), new long[0], e);
     }
 
-    /** A connection in autocommit mode for good. */
+    /**
+     * A connection: auto-commit by default; with auto-commit off, the first statement after a
+     * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
+     */
     static final class SpindleConnection extends AvaticaConnection {
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
             super(driver, factory, url, info);
@@ -113,31 +115,41 @@ final class SpindleFactory implements AvaticaFactory {
             return (SpindleMeta) meta;
         }
 
+        /** Turning auto-commit on commits an open transaction, as JDBC specifies. */
         @Override
         public void setAutoCommit(boolean autoCommit) throws SQLException {
             checkOpen();
-            if (!autoCommit) {
-                throw new SQLFeatureNotSupportedException(
-                        "transactions are not supported yet: every statement commits on its own", "0A000");
-            }
+            call(() -> meta().autoCommit(autoCommit));
         }
 
         @Override
         public boolean getAutoCommit() throws SQLException {
             checkOpen();
-            return true;
+            return meta().autoCommit();
         }
 
-        /** Nothing is pending: every statement has committed. */
+        /**
+         * Commits the open transaction, if any; an {@code SQLException} (SQLSTATE 40001) if it
+         * could not be serialized, or (25P02) if a statement in it had failed: it is rolled back.
+         */
         @Override
         public void commit() throws SQLException {
             checkOpen();
+            call(() -> meta().commitTransaction());
         }
 
-        /** Nothing is pending: every statement has committed. */
         @Override
         public void rollback() throws SQLException {
             checkOpen();
+            call(() -> meta().rollbackTransaction());
+        }
+
+        private static void call(Runnable r) throws SQLException {
+            try {
+                r.run();
+            } catch (AvaticaClientRuntimeException e) {
+                throw new SQLException(e.getMessage(), e.getSqlState(), e.getErrorCode(), e);
+            }
         }
     }
 

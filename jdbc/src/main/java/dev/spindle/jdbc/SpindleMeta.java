@@ -44,6 +44,8 @@ final class SpindleMeta extends MetaImpl {
     private final Session session;
     /** SQL of prepared statements, by statement id. */
     private final Map<Integer, String> prepared = new ConcurrentHashMap<>();
+    /** Whether the connection auto-commits (guarded by the session's monitor with the session). */
+    private volatile boolean autoCommit = true;
     /** The warnings of each statement's last execution, by statement id. */
     private final Map<Integer, List<String>> warnings = new ConcurrentHashMap<>();
 
@@ -160,14 +162,49 @@ final class SpindleMeta extends MetaImpl {
         return false;
     }
 
-    /** Autocommit: every statement has already committed; there is nothing to commit. */
     @Override
     public void commit(ConnectionHandle ch) {
+        commitTransaction();
     }
 
-    /** Autocommit: every statement has already committed; there is nothing to roll back. */
     @Override
     public void rollback(ConnectionHandle ch) {
+        rollbackTransaction();
+    }
+
+    /** Whether the connection is in auto-commit mode. */
+    boolean autoCommit() {
+        return autoCommit;
+    }
+
+    /** Sets auto-commit; turning it on commits an open transaction (JDBC's rule). */
+    void autoCommit(boolean on) {
+        if (on && !autoCommit) {
+            commitTransaction();
+        }
+        autoCommit = on;
+    }
+
+    /** Commits the session's open transaction, if any. */
+    void commitTransaction() {
+        StatementResult r;
+        try {
+            synchronized (session) {
+                r = session.commit();
+            }
+        } catch (RuntimeException e) {
+            throw toAvatica(SpindleException.wrap(e));
+        }
+        if (r instanceof StatementResult.Done d && d.tag().equals("ROLLBACK")) {
+            throw toAvatica(new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0));
+        }
+    }
+
+    /** Rolls the session's open transaction back, if any. */
+    void rollbackTransaction() {
+        synchronized (session) {
+            session.rollback();
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -199,6 +236,9 @@ final class SpindleMeta extends MetaImpl {
         StatementResult result;
         try {
             synchronized (session) {
+                if (!autoCommit && !session.inTransaction()) {
+                    session.begin();
+                }
                 result = session.execute(sql);
             }
         } catch (RuntimeException e) {

@@ -237,17 +237,51 @@ class DriverTest {
     }
 
     @Test
-    void autocommitOnly() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:")) {
-            assertTrue(c.getAutoCommit());
-            SQLException e = assertThrows(java.sql.SQLFeatureNotSupportedException.class, () -> c.setAutoCommit(false));
-            assertEquals("0A000", e.getSQLState());
-            assertTrue(c.getAutoCommit());
-            c.setAutoCommit(true);
-            c.commit();
-            c.rollback();
-            c.createStatement().execute("CREATE TABLE t (k INT)");
-            assertEquals("0A000", fails(c.createStatement(), "BEGIN").getSQLState());
+    void transactionsWithAutoCommitOff() throws SQLException {
+        try (Connection a = DriverManager.getConnection("jdbc:spindle:mem:tx");
+             Connection b = DriverManager.getConnection("jdbc:spindle:mem:tx")) {
+            assertTrue(a.getAutoCommit());
+            a.createStatement().execute("CREATE TABLE t (k INT PRIMARY KEY)");
+            a.setAutoCommit(false);
+            assertFalse(a.getAutoCommit());
+            Statement sa = a.createStatement();
+            sa.executeUpdate("INSERT INTO t VALUES (1), (2)");
+            assertEquals(2, count(sa, "SELECT count(*) FROM t"), "reads its own writes");
+            assertEquals(0, count(b.createStatement(), "SELECT count(*) FROM t"), "others do not see them yet");
+            a.commit();
+            assertEquals(2, count(b.createStatement(), "SELECT count(*) FROM t"));
+            sa.executeUpdate("DELETE FROM t");
+            a.rollback();
+            assertEquals(2, count(b.createStatement(), "SELECT count(*) FROM t"), "rolled back");
+            // a failed statement fails the transaction; commit then reports it and rolls back
+            sa.executeUpdate("INSERT INTO t VALUES (3)");
+            assertEquals("23505", fails(sa, "INSERT INTO t VALUES (1)").getSQLState());
+            assertEquals("25P02", fails(sa, "SELECT 1").getSQLState());
+            assertEquals("25P02", assertThrows(SQLException.class, a::commit).getSQLState());
+            assertEquals(2, count(b.createStatement(), "SELECT count(*) FROM t"));
+            // a conflicting commit: 40001, nothing written
+            sa.executeUpdate("DELETE FROM t WHERE k = 1");
+            b.createStatement().executeUpdate("DELETE FROM t WHERE k = 2");
+            assertEquals("40001", assertThrows(SQLException.class, a::commit).getSQLState());
+            assertEquals(1, count(b.createStatement(), "SELECT count(*) FROM t"));
+            // turning auto-commit back on commits what is open
+            sa.executeUpdate("INSERT INTO t VALUES (7)");
+            a.setAutoCommit(true);
+            assertEquals(2, count(b.createStatement(), "SELECT count(*) FROM t"));
+            // DDL runs at the start of a transaction (tools create schemas with auto-commit off), not after writes
+            a.setAutoCommit(false);
+            sa.execute("CREATE TABLE u (x INT)");
+            sa.executeUpdate("INSERT INTO u VALUES (1)");
+            assertEquals("25001", fails(sa, "CREATE TABLE v (x INT)").getSQLState());
+            a.rollback();
+            assertEquals(0, count(b.createStatement(), "SELECT count(*) FROM u"));
+        }
+    }
+
+    private static long count(Statement st, String sql) throws SQLException {
+        try (ResultSet rs = st.executeQuery(sql)) {
+            assertTrue(rs.next());
+            return rs.getLong(1);
         }
     }
 

@@ -88,6 +88,17 @@ public enum ErrorCode {
     /** {@code duplicate key value violates unique constraint "t_pkey": (1)} */
     UNIQUE_VIOLATION_2("23505", 2302, "duplicate key value violates unique constraint \"{0}\": {1}"),
 
+    // ---- 25: invalid transaction state
+    /** {@code CREATE TABLE cannot run inside a transaction block} */
+    ACTIVE_SQL_TRANSACTION_1("25001", 2501, "{0} cannot run inside a transaction block"),
+    /** {@code current transaction is aborted, commands ignored until end of transaction block} */
+    IN_FAILED_SQL_TRANSACTION_0("25P02", 2502,
+            "current transaction is aborted, commands ignored until end of transaction block"),
+
+    // ---- 40: transaction rollback
+    /** {@code could not serialize access due to concurrent update of t} (retry the transaction) */
+    SERIALIZATION_FAILURE_1("40001", 4001, "could not serialize access due to concurrent update of {0}"),
+
     // ---- 42: syntax errors and access rule violations
     /** {@code syntax error at or near "FORM"} */
     SYNTAX_ERROR_1("42601", 4201, "{0}"),

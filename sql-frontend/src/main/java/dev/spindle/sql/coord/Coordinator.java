@@ -30,6 +30,10 @@ public final class Coordinator implements AutoCloseable {
     private final TimestampOracle oracle = new TimestampOracle();
     private final Object writeLock = new Object();
     private final long retainMillis;
+    /** The time of the latest commit that wrote each table. */
+    private final Map<GlobalId, Long> lastWrite = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Read holds of open transactions: snapshot time to how many hold it. */
+    private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
 
     /**
      * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
@@ -94,6 +98,7 @@ public final class Coordinator implements AutoCloseable {
                 at.add(new Update(u.row(), ts, u.diff()));
             }
             tables.get(e.getKey()).append(at, ts);
+            lastWrite.put(e.getKey(), ts);
         }
         sealThrough(ts);
         oracle.committed(ts);
@@ -106,9 +111,44 @@ public final class Coordinator implements AutoCloseable {
      * compaction back for peeks still pending, so a read already issued is never refused.
      */
     private void applyReadPolicy(long ts) {
-        Frontier since = Frontier.at(Math.max(0, ts - retainMillis));
+        long allowed = Math.max(0, ts - retainMillis);
+        synchronized (holds) {
+            if (!holds.isEmpty()) {
+                allowed = Math.min(allowed, holds.firstKey());
+            }
+        }
+        Frontier since = Frontier.at(allowed);
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
             compute.allowCompaction(i.id(), since);
+        }
+    }
+
+    /**
+     * The time of the latest commit that wrote table {@code id}, or -1 if none has since this
+     * database opened.
+     */
+    public long lastWrite(GlobalId id) {
+        return lastWrite.getOrDefault(id, -1L);
+    }
+
+    /**
+     * Takes a read hold at the current read timestamp and returns it: until {@link #releaseHold}
+     * no index compacts past it, so a transaction can go on reading at its snapshot however long it
+     * lasts. (No race with compaction: the read policy never allows compaction past the latest
+     * committed write, which is where the hold is taken.)
+     */
+    public long holdReadTimestamp() {
+        synchronized (holds) {
+            long ts = oracle.readTimestamp();
+            holds.merge(ts, 1, Integer::sum);
+            return ts;
+        }
+    }
+
+    /** Releases a hold taken by {@link #holdReadTimestamp}; compaction catches up at the next write. */
+    public void releaseHold(long ts) {
+        synchronized (holds) {
+            holds.computeIfPresent(ts, (k, n) -> n == 1 ? null : n - 1);
         }
     }
 

@@ -15,6 +15,7 @@ import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.SpindleParser;
+import dev.spindle.sql.txn.Transaction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,7 +31,9 @@ import org.apache.calcite.sql.SqlUpdate;
 /**
  * INSERT, UPDATE and DELETE (DESIGN §4): the statement's rows are computed by a query at the read
  * timestamp under the write lock, checked (NOT NULL, PRIMARY KEY, UNIQUE: SQLSTATE 23502/23505,
- * nothing written on failure), and committed as one append at one new write timestamp.
+ * nothing written on failure), and committed as one append at one new write timestamp. Inside an
+ * explicit transaction the same happens at the transaction's snapshot, over its own writes, and
+ * the changes are buffered in the transaction instead (see {@link Transaction}).
  *
  * <p>PRIMARY KEY and UNIQUE are checked against the table's contents read from storage, which
  * costs a scan of the table per statement (a bulk insert pays it once); an arrangement of the
@@ -56,14 +59,67 @@ public final class Dml {
         return (CatalogItem.Table) item;
     }
 
-    private List<Row> rows(String sql) {
-        PeekPlan plan = queries.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
-        return queries.read(plan, coord.oracle().readTimestamp(), false);
+    /**
+     * Where a statement reads and where its changes go: autocommit (under the write lock, reads at
+     * the read timestamp, changes committed at once) or the session's transaction (reads at its
+     * snapshot over its own writes, changes buffered).
+     */
+    private final class Target {
+        private final Transaction txn;
+
+        Target(Transaction txn) {
+            this.txn = txn;
+        }
+
+        Catalog catalog() {
+            return coord.catalog();
+        }
+
+        List<Row> rows(String sql) {
+            if (txn != null) {
+                return queries.select(SpindleParser.parse(sql), sql, null, txn).rows();
+            }
+            PeekPlan plan = queries.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+            return queries.read(plan, coord.oracle().readTimestamp(), false);
+        }
+
+        Map<Row, Long> contents(GlobalId table) {
+            if (txn != null) {
+                return txn.contents(table);
+            }
+            Map<Row, Long> out = new HashMap<>();
+            for (Update u : coord.tables().get(table).snapshot(coord.oracle().readTimestamp())) {
+                out.merge(u.row(), u.diff(), Long::sum);
+            }
+            return out;
+        }
+
+        void apply(GlobalId table, List<Update> changes) {
+            if (changes.isEmpty()) {
+                return;
+            }
+            if (txn != null) {
+                txn.write(table, changes);
+            } else {
+                coord.commit(Map.of(table, changes));
+            }
+        }
     }
 
-    public StatementResult insert(SqlInsert stmt) {
+    /** Runs {@code body} as one statement: under the write lock in autocommit, else in {@code txn}. */
+    private StatementResult run(Transaction txn, java.util.function.Function<Target, StatementResult> body) {
+        Target target = new Target(txn);
+        if (txn != null) {
+            return body.apply(target);
+        }
         synchronized (coord.writeLock()) {
-            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+            return body.apply(target);
+        }
+    }
+
+    public StatementResult insert(SqlInsert stmt, Transaction txn) {
+        return run(txn, to -> {
+            CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             RelationDesc desc = t.desc();
             int[] target = new int[desc.arity()];
             java.util.Arrays.fill(target, -1);
@@ -81,7 +137,7 @@ public final class Dml {
                     target[p] = i;
                 }
             }
-            List<Row> source = rows(SpindleParser.unparse(stmt.getSource()));
+            List<Row> source = to.rows(SpindleParser.unparse(stmt.getSource()));
             List<Update> ups = new ArrayList<>(source.size());
             for (Row r : source) {
                 int expected = given < 0 ? desc.arity() : given;
@@ -100,32 +156,30 @@ public final class Dml {
                 }
                 ups.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
             }
-            checkUnique(t, List.of(), ups);
-            coord.commit(Map.of(t.id(), ups));
+            checkUnique(to, t, List.of(), ups);
+            to.apply(t.id(), ups);
             return new StatementResult.UpdateCount(ups.size(), List.of());
-        }
+        });
     }
 
-    public StatementResult delete(SqlDelete stmt) {
-        synchronized (coord.writeLock()) {
-            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+    public StatementResult delete(SqlDelete stmt, Transaction txn) {
+        return run(txn, to -> {
+            CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             String alias = stmt.getAlias() == null ? "" : " AS " + SpindleParser.unparse(stmt.getAlias());
             String sql = "SELECT * FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
                     + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
             List<Update> ups = new ArrayList<>();
-            for (Row r : rows(sql)) {
+            for (Row r : to.rows(sql)) {
                 ups.add(Update.delete(r, 0));
             }
-            if (!ups.isEmpty()) {
-                coord.commit(Map.of(t.id(), ups));
-            }
+            to.apply(t.id(), ups);
             return new StatementResult.UpdateCount(ups.size(), List.of());
-        }
+        });
     }
 
-    public StatementResult update(SqlUpdate stmt) {
-        synchronized (coord.writeLock()) {
-            CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+    public StatementResult update(SqlUpdate stmt, Transaction txn) {
+        return run(txn, to -> {
+            CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             RelationDesc desc = t.desc();
             List<String> sets = new ArrayList<>();
             int[] columns = new int[stmt.getTargetColumnList().size()];
@@ -142,7 +196,7 @@ public final class Dml {
                     + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
             List<Update> retract = new ArrayList<>();
             List<Update> insert = new ArrayList<>();
-            for (Row r : rows(sql)) {
+            for (Row r : to.rows(sql)) {
                 Object[] vals = new Object[desc.arity()];
                 for (int c = 0; c < vals.length; c++) {
                     vals[c] = r.get(c);
@@ -154,14 +208,12 @@ public final class Dml {
                 retract.add(Update.delete(r.project(range(desc.arity())), 0));
                 insert.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
             }
-            checkUnique(t, retract, insert);
+            checkUnique(to, t, retract, insert);
             List<Update> all = new ArrayList<>(retract);
             all.addAll(insert);
-            if (!all.isEmpty()) {
-                coord.commit(Map.of(t.id(), all));
-            }
+            to.apply(t.id(), all);
             return new StatementResult.UpdateCount(insert.size(), List.of());
-        }
+        });
     }
 
     private static int[] range(int n) {
@@ -231,7 +283,7 @@ public final class Dml {
      * PRIMARY KEY and UNIQUE: no two rows of the table after the change share a key (keys with a
      * NULL never collide, as in PostgreSQL).
      */
-    private void checkUnique(CatalogItem.Table t, List<Update> retract, List<Update> insert) {
+    private void checkUnique(Target to, CatalogItem.Table t, List<Update> retract, List<Update> insert) {
         List<List<Integer>> keys = new ArrayList<>();
         if (!t.primaryKey().isEmpty()) {
             keys.add(t.primaryKey());
@@ -240,10 +292,7 @@ public final class Dml {
         if (keys.isEmpty() || insert.isEmpty()) {
             return;
         }
-        Map<Row, Long> contents = new HashMap<>();
-        for (Update u : coord.tables().get(t.id()).snapshot(coord.oracle().readTimestamp())) {
-            contents.merge(u.row(), u.diff(), Long::sum);
-        }
+        Map<Row, Long> contents = to.contents(t.id());
         for (Update u : retract) {
             contents.merge(u.row(), -1L, Long::sum);
         }

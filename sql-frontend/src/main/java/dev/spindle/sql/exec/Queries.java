@@ -13,6 +13,8 @@ import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.SpindleParser;
+import dev.spindle.sql.txn.Overlay;
+import dev.spindle.sql.txn.Transaction;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -47,6 +49,28 @@ public final class Queries {
      * that another session dropped meanwhile is planned again on the new catalog.
      */
     public StatementResult.Rows select(SqlNode query, String sql, Long time) {
+        return select(query, sql, time, null);
+    }
+
+    /**
+     * Runs {@code query} in transaction {@code txn} (null: autocommit): at the transaction's
+     * snapshot, over its own writes, noting what it read; {@code AS OF} reads outside it.
+     */
+    public StatementResult.Rows select(SqlNode query, String sql, Long time, Transaction txn) {
+        if (txn == null || time != null) {
+            return selectAutocommit(query, sql, time);
+        }
+        PeekPlan plan;
+        List<Row> rows;
+        try (Overlay o = txn.overlay()) {
+            plan = planner(o.catalog()).planQuery(query, sql);
+            txn.noteReads(o.tablesRead(plan));
+            rows = read(plan, o.time(), false);
+        }
+        return new StatementResult.Rows(plan.columns(), rows, List.of());
+    }
+
+    private StatementResult.Rows selectAutocommit(SqlNode query, String sql, Long time) {
         for (int attempt = 0; ; attempt++) {
             Catalog catalog = coord.catalog();
             PeekPlan plan = planner(catalog).planQuery(query, sql);

@@ -11,7 +11,11 @@ import dev.spindle.sql.parser.ddl.SqlCreateView;
 import dev.spindle.sql.parser.ddl.SqlDropObject;
 import dev.spindle.sql.parser.query.SqlQueryAsOf;
 import dev.spindle.sql.parser.show.SqlShow;
+import dev.spindle.sql.parser.txn.SqlBegin;
+import dev.spindle.sql.parser.txn.SqlCommit;
 import dev.spindle.sql.parser.txn.SqlTransactionStatement;
+import dev.spindle.sql.txn.Transaction;
+import java.util.List;
 import java.math.BigDecimal;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
@@ -22,10 +26,14 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUpdate;
 
 /**
- * Runs one parsed statement: DDL, DML, a query, EXPLAIN or SHOW (DESIGN §2). Explicit
- * transactions, which Spindle parses but does not run yet, fail with SQLSTATE 0A000.
+ * Runs one session's parsed statements: DDL, DML, a query, EXPLAIN, SHOW, and the transaction
+ * statements (DESIGN §2, §4). Autocommit unless a transaction is open ({@code BEGIN}, or
+ * {@link #begin()} for a JDBC connection with auto-commit off): then DML and queries run in the
+ * {@link Transaction}. The catalog is not transactional: DDL at the start of a transaction (before
+ * it read or wrote anything; tools create schemas with JDBC auto-commit off) runs and commits on
+ * its own, DDL after that is refused (SQLSTATE 25001).
  *
- * <p>Thread-safety: stateless over a thread-safe coordinator.
+ * <p>Thread-safety: one per session, used by one thread at a time, over a thread-safe coordinator.
  */
 public final class Statements {
     private final Queries queries;
@@ -33,8 +41,12 @@ public final class Statements {
     private final Dml dml;
     private final Explain explain;
     private final Show show;
+    private final Coordinator coord;
+    /** The open transaction, or null in autocommit. */
+    private Transaction txn;
 
     public Statements(Coordinator coord) {
+        this.coord = coord;
         this.queries = new Queries(coord);
         this.ddl = new Ddl(coord, queries);
         this.dml = new Dml(coord, queries);
@@ -44,14 +56,90 @@ public final class Statements {
 
     /** Runs {@code node}, parsed from {@code sql}. */
     public StatementResult execute(SqlNode node, String sql) {
+        if (node instanceof SqlTransactionStatement) {
+            return transaction((SqlTransactionStatement) node);
+        }
+        if (txn != null && txn.failed()) {
+            throw new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0);
+        }
         try {
             return dispatch(node, sql);
         } catch (StackOverflowError e) {
+            failTransaction();
             throw new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
+        } catch (RuntimeException e) {
+            failTransaction();
+            throw e;
         }
     }
 
+    /** Marks the open transaction failed after a statement in it failed. */
+    public void failTransaction() {
+        if (txn != null) {
+            txn.fail();
+        }
+    }
+
+    /** Whether a transaction is open. */
+    public boolean inTransaction() {
+        return txn != null;
+    }
+
+    /** Opens a transaction; a warning if one is open already (PostgreSQL's behaviour). */
+    public StatementResult begin() {
+        if (txn != null) {
+            return new StatementResult.Done("BEGIN", List.of("there is already a transaction in progress"));
+        }
+        txn = new Transaction(coord);
+        return new StatementResult.Done("BEGIN", List.of());
+    }
+
+    /**
+     * Commits the open transaction: tag {@code COMMIT}, or {@code ROLLBACK} if it had failed and
+     * was rolled back instead; a warning if none is open.
+     *
+     * @throws SpindleException SQLSTATE 40001 if it could not be serialized (it is rolled back)
+     */
+    public StatementResult commit() {
+        if (txn == null) {
+            return new StatementResult.Done("COMMIT", List.of("there is no transaction in progress"));
+        }
+        Transaction t = txn;
+        txn = null;
+        if (t.failed()) {
+            t.rollback();
+            return new StatementResult.Done("ROLLBACK", List.of());
+        }
+        t.commit();
+        return new StatementResult.Done("COMMIT", List.of());
+    }
+
+    /** Rolls the open transaction back; a warning if none is open. */
+    public StatementResult rollback() {
+        if (txn == null) {
+            return new StatementResult.Done("ROLLBACK", List.of("there is no transaction in progress"));
+        }
+        Transaction t = txn;
+        txn = null;
+        t.rollback();
+        return new StatementResult.Done("ROLLBACK", List.of());
+    }
+
+    private StatementResult transaction(SqlTransactionStatement node) {
+        if (node instanceof SqlBegin) {
+            return begin();
+        }
+        if (node instanceof SqlCommit) {
+            return commit();
+        }
+        return rollback();
+    }
+
     private StatementResult dispatch(SqlNode node, String sql) {
+        if (txn != null && txn.started() && (node instanceof SqlCreateTable || node instanceof SqlCreateView
+                || node instanceof SqlCreateIndex || node instanceof SqlDropObject)) {
+            throw new SpindleException(ErrorCode.ACTIVE_SQL_TRANSACTION_1, statementName(node));
+        }
         if (node instanceof SqlCreateTable) {
             return ddl.createTable((SqlCreateTable) node);
         }
@@ -65,20 +153,17 @@ public final class Statements {
             return ddl.drop((SqlDropObject) node);
         }
         if (node instanceof SqlInsert) {
-            return dml.insert((SqlInsert) node);
+            return dml.insert((SqlInsert) node, txn);
         }
         if (node instanceof SqlUpdate) {
-            return dml.update((SqlUpdate) node);
+            return dml.update((SqlUpdate) node, txn);
         }
         if (node instanceof SqlDelete) {
-            return dml.delete((SqlDelete) node);
+            return dml.delete((SqlDelete) node, txn);
         }
         if (node instanceof SqlQueryAsOf) {
             SqlQueryAsOf q = (SqlQueryAsOf) node;
             return queries.select(q.query(), SpindleParser.unparse(q.query()), timestamp(q.timestamp()));
-        }
-        if (node instanceof SqlTransactionStatement) {
-            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "explicit transactions (every statement commits)");
         }
         if (node instanceof SqlExplain) {
             return explain.explain(((SqlExplain) node).getExplicandum());
@@ -87,9 +172,14 @@ public final class Statements {
             return show.show((SqlShow) node);
         }
         if (node.getKind().belongsTo(SqlKind.QUERY)) {
-            return queries.select(node, sql, null);
+            return queries.select(node, sql, null, txn);
         }
         throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "the statement " + node.getKind());
+    }
+
+    /** {@code CREATE TABLE}, {@code DROP INDEX}, ...: the statement's name for messages. */
+    private static String statementName(SqlNode node) {
+        return ((org.apache.calcite.sql.SqlCall) node).getOperator().getName();
     }
 
     /** The time of {@code AS OF t}: a non-negative integer literal. */
