@@ -209,6 +209,10 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeBatch();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (BatchUpdateException e) {
+                throw e;
+            } catch (SQLException e) {
+                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), new int[0], e);
             }
         }
 
@@ -218,15 +222,21 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeLargeBatch();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (BatchUpdateException e) {
+                throw e;
+            } catch (SQLException e) {
+                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), new long[0], e);
             }
         }
 
+        /** Streams, LOBs, ROWIDs and XML: Spindle has no types that take them. */
         private static SQLException noParameters() {
-            return new SQLFeatureNotSupportedException("statement parameters are not supported yet", "0A000");
+            return new SQLFeatureNotSupportedException(
+                    "parameters of this kind (streams, LOBs, ROWID, SQLXML): Spindle has no such types", "0A000");
         }
 
         @Override public void setRowId(int i, RowId x) throws SQLException { throw noParameters(); }
-        @Override public void setNString(int i, String x) throws SQLException { throw noParameters(); }
+        @Override public void setNString(int i, String x) throws SQLException { setString(i, x); }
         @Override public void setNCharacterStream(int i, Reader x, long n) throws SQLException { throw noParameters(); }
         @Override public void setNClob(int i, NClob x) throws SQLException { throw noParameters(); }
         @Override public void setClob(int i, Reader x, long n) throws SQLException { throw noParameters(); }

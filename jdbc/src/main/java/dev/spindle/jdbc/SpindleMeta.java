@@ -6,6 +6,7 @@ import dev.spindle.common.row.Row;
 import dev.spindle.common.type.Column;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.common.type.TypeKind;
+import dev.spindle.sql.Prepared;
 import dev.spindle.sql.Session;
 import dev.spindle.sql.StatementResult;
 import java.math.BigDecimal;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MetaImpl;
@@ -42,8 +44,8 @@ import org.apache.calcite.avatica.remote.TypedValue;
 final class SpindleMeta extends MetaImpl {
     private final DatabaseHandle database;
     private final Session session;
-    /** SQL of prepared statements, by statement id. */
-    private final Map<Integer, String> prepared = new ConcurrentHashMap<>();
+    /** Prepared statements, by statement id. */
+    private final Map<Integer, Prepared> prepared = new ConcurrentHashMap<>();
     /** Whether the connection auto-commits (guarded by the session's monitor with the session). */
     private volatile boolean autoCommit = true;
     /** The warnings of each statement's last execution, by statement id. */
@@ -60,11 +62,27 @@ final class SpindleMeta extends MetaImpl {
         return warnings.getOrDefault(id, List.of());
     }
 
+    /**
+     * Prepares {@code sql} on the session (a query is validated and planned now; see
+     * {@code dev.spindle.sql.exec.Prepare}); the signature lists its parameters with their types.
+     */
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
         StatementHandle h = createStatement(ch);
-        h.signature = Signature.create(List.of(), sql, List.of(), CursorFactory.ARRAY, null);
-        prepared.put(h.id, sql);
+        Prepared p;
+        try {
+            synchronized (session) {
+                p = session.prepare(sql);
+            }
+        } catch (RuntimeException e) {
+            throw toAvatica(SpindleException.wrap(e));
+        }
+        List<AvaticaParameter> params = new ArrayList<>();
+        for (ColumnType t : p.parameterTypes()) {
+            params.add(parameter(t));
+        }
+        h.signature = Signature.create(List.of(), sql, params, CursorFactory.ARRAY, null);
+        prepared.put(h.id, p);
         return h;
     }
 
@@ -110,20 +128,28 @@ final class SpindleMeta extends MetaImpl {
     @Override
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues)
             throws NoSuchStatementException {
-        String sql = preparedSql(h);
-        long[] counts = new long[parameterValues.size()];
-        for (int i = 0; i < counts.length; i++) {
-            refuseParameters(parameterValues.get(i));
-            counts[i] = batchCount(run(h, sql, -1));
+        Prepared p = prepared(h);
+        List<List<Object>> batch = new ArrayList<>(parameterValues.size());
+        for (List<TypedValue> values : parameterValues) {
+            batch.add(values(values));
         }
-        return new ExecuteBatchResult(counts);
+        warnings.remove(h.id);
+        try {
+            synchronized (session) {
+                beginIfNeeded();
+                return new ExecuteBatchResult(session.executeBatch(p, batch));
+            }
+        } catch (RuntimeException e) {
+            throw toAvatica(SpindleException.wrap(e));
+        }
     }
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
             throws NoSuchStatementException {
-        refuseParameters(parameterValues);
-        return new ExecuteResult(List.of(run(h, preparedSql(h), maxRowCount)));
+        Prepared p = prepared(h);
+        List<Object> values = values(parameterValues);
+        return new ExecuteResult(List.of(run(h, p.sql(), maxRowCount, () -> session.execute(p, values))));
     }
 
     @Override
@@ -209,18 +235,48 @@ final class SpindleMeta extends MetaImpl {
 
     // ---------------------------------------------------------------------------------------
 
-    private String preparedSql(StatementHandle h) throws NoSuchStatementException {
-        String sql = prepared.get(h.id);
-        if (sql == null) {
+    private Prepared prepared(StatementHandle h) throws NoSuchStatementException {
+        Prepared p = prepared.get(h.id);
+        if (p == null) {
             throw new NoSuchStatementException(h);
         }
-        return sql;
+        return p;
     }
 
-    private static void refuseParameters(List<TypedValue> values) {
-        if (values != null && !values.isEmpty()) {
-            throw toAvatica(new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "statement parameters"));
+    /** A client's parameter values as Java values the session converts (dates as java.time). */
+    private static List<Object> values(List<TypedValue> values) {
+        List<Object> out = new ArrayList<>(values == null ? 0 : values.size());
+        if (values == null) {
+            return out;
         }
+        for (TypedValue v : values) {
+            if (v == null || v.value == null) {
+                out.add(null);
+                continue;
+            }
+            switch (v.type) {
+                case JAVA_SQL_DATE: out.add(LocalDate.ofEpochDay(((Number) v.value).longValue())); break;
+                case JAVA_SQL_TIME: out.add(LocalTime.ofNanoOfDay(((Number) v.value).longValue() * 1_000_000L)); break;
+                case JAVA_SQL_TIMESTAMP: case JAVA_UTIL_DATE:
+                    out.add(LocalDateTime.ofEpochSecond(Math.floorDiv(((Number) v.value).longValue(), 1000L),
+                            (int) Math.floorMod(((Number) v.value).longValue(), 1000L) * 1_000_000, ZoneOffset.UTC));
+                    break;
+                case BYTE: case SHORT: case PRIMITIVE_BYTE: case PRIMITIVE_SHORT: case INTEGER: case PRIMITIVE_INT:
+                    out.add(((Number) v.value).longValue());
+                    break;
+                default: out.add(v.value);
+            }
+        }
+        return out;
+    }
+
+    /** How a parameter of type {@code t} (null: not fixed by the statement) is described to clients. */
+    private static AvaticaParameter parameter(ColumnType t) {
+        if (t == null) {
+            return new AvaticaParameter(false, 0, 0, Types.OTHER, "UNKNOWN", Object.class.getName(), "?");
+        }
+        ColumnMetaData c = column(0, new Column("?", t));
+        return new AvaticaParameter(c.signed, c.precision, c.scale, c.type.id, c.type.name, c.columnClassName, "?");
     }
 
     private static long batchCount(MetaResultSet r) {
@@ -232,14 +288,25 @@ final class SpindleMeta extends MetaImpl {
 
     /** Runs {@code sql} and describes its result as Avatica wants it. */
     private MetaResultSet run(StatementHandle h, String sql, long maxRowCount) {
+        return run(h, sql, maxRowCount, () -> session.execute(sql));
+    }
+
+    /** Opens a transaction on the session when auto-commit is off and none is open; call holding it. */
+    private void beginIfNeeded() {
+        if (!autoCommit && !session.inTransaction()) {
+            session.begin();
+        }
+    }
+
+    /** Runs {@code statement} on the session and describes its result as Avatica wants it. */
+    private MetaResultSet run(StatementHandle h, String sql, long maxRowCount,
+            java.util.function.Supplier<StatementResult> statement) {
         warnings.remove(h.id);
         StatementResult result;
         try {
             synchronized (session) {
-                if (!autoCommit && !session.inTransaction()) {
-                    session.begin();
-                }
-                result = session.execute(sql);
+                beginIfNeeded();
+                result = statement.get();
             }
         } catch (RuntimeException e) {
             throw toAvatica(SpindleException.wrap(e));

@@ -302,7 +302,7 @@ class DriverTest {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (4)")) {
                 assertEquals(1, ps.executeUpdate());
                 assertEquals(1, ps.executeUpdate(), "a prepared statement runs again");
-                assertThrows(SQLException.class, () -> ps.setInt(1, 5), "no parameters yet");
+                assertThrows(SQLException.class, () -> ps.setInt(1, 5), "the statement has no parameter 1");
             }
             try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM t WHERE k = 4")) {
                 assertTrue(rs.next());

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlNode;
 
 /**
@@ -54,8 +55,27 @@ public final class QueryPlanner {
     /** {@code query} validated and lowered. */
     public Lowered lower(SqlNode query, String sql) {
         SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
+        return lower(calcite.plan(query), calcite.cluster().getRexBuilder());
+    }
+
+    /**
+     * {@code query}, which may hold {@code ?} parameters, through Calcite once (validated,
+     * converted, decorrelated, simplified), to be bound and lowered per execution.
+     */
+    public PreparedQuery prepare(SqlNode query, String sql) {
+        SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
         RelRoot root = calcite.plan(query);
-        RelLowering lowering = new RelLowering(catalog, calcite.cluster().getRexBuilder(), this::viewRel);
+        return new PreparedQuery(this, root, calcite.parameterTypes(query), calcite.cluster().getRexBuilder());
+    }
+
+    /** The plan of a query Calcite has already planned ({@code root}, parameters bound). */
+    PeekPlan planRoot(RelRoot root, RexBuilder rexBuilder) {
+        Lowered l = lower(root, rexBuilder);
+        return new PeekPlanner(catalog, transientIds).plan(l.query(), l.lowering(), l.names());
+    }
+
+    private Lowered lower(RelRoot root, RexBuilder rexBuilder) {
+        RelLowering lowering = new RelLowering(catalog, rexBuilder, this::viewRel);
         RelLowering.Query q = lowering.lowerQuery(root);
         List<String> names = new ArrayList<>();
         for (Map.Entry<Integer, String> f : root.fields) {

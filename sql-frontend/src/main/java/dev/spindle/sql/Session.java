@@ -1,6 +1,9 @@
 package dev.spindle.sql;
 
+import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.sql.exec.Values;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.exec.Statements;
 import dev.spindle.sql.parser.SpindleParser;
@@ -48,6 +51,47 @@ public final class Session implements AutoCloseable {
         }
         for (SqlNode node : nodes) {
             out.add(statements.execute(node, SpindleParser.unparse(node)));
+        }
+        return out;
+    }
+
+    /**
+     * Prepares {@code sql}, one statement that may hold {@code ?} parameters: parsed once, a query
+     * planned once (see {@link dev.spindle.sql.exec.Prepare}).
+     */
+    public Prepared prepare(String sql) {
+        SqlNode node = SpindleParser.parse(sql);
+        return statements.prepare(node, sql);
+    }
+
+    /**
+     * Runs {@code p} with {@code values} for its parameters: Java values (Long, Integer,
+     * BigDecimal, Double, String, Boolean, LocalDate, LocalTime, LocalDateTime; null for NULL),
+     * converted to each parameter's type as an assignment would.
+     */
+    public StatementResult execute(Prepared p, List<Object> values) {
+        return statements.execute(p, convert(p, values));
+    }
+
+    /** Runs {@code p} once per set of values; an INSERT ... VALUES of parameters is one append. */
+    public long[] executeBatch(Prepared p, List<List<Object>> batch) {
+        List<List<Object>> converted = new ArrayList<>(batch.size());
+        for (List<Object> values : batch) {
+            converted.add(convert(p, values));
+        }
+        return statements.executeBatch(p, converted);
+    }
+
+    private List<Object> convert(Prepared p, List<Object> values) {
+        List<Object> out = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            Object v = values.get(i);
+            ColumnType type = i < p.parameterCount() ? p.parameterTypes().get(i) : null;
+            try {
+                out.add(type == null ? Values.assign(v, Values.typeOf(v)) : Values.assign(v, type));
+            } catch (IllegalArgumentException e) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "parameter " + (i + 1) + ": " + e.getMessage());
+            }
         }
         return out;
     }

@@ -129,6 +129,16 @@ public final class SqlPlanner {
         return root.withRel(rel);
     }
 
+    /** The types of {@code query}'s {@code ?} parameters, in order (validates it). */
+    public List<RelDataType> parameterTypes(SqlNode query) {
+        RelDataType row = validator.getParameterRowType(validate(query));
+        List<RelDataType> out = new java.util.ArrayList<>();
+        for (org.apache.calcite.rel.type.RelDataTypeField f : row.getFieldList()) {
+            out.add(f.getType());
+        }
+        return out;
+    }
+
     /** The validated row type of {@code query} (validates it). */
     public RelDataType rowType(SqlNode query) {
         return validator.getValidatedNodeType(validate(query));

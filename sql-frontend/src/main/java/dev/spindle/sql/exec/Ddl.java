@@ -416,12 +416,16 @@ public final class Ddl {
         return kindOf(item) + " " + item.name();
     }
 
+    /**
+     * Drops {@code item}: out of the catalog first, then out of compute or storage, so a read that
+     * finds its index dropped always finds a newer catalog to plan again on.
+     */
     private void dropOne(CatalogItem item) {
+        coord.updateCatalog(c -> c.without(item.id()));
         if (item instanceof CatalogItem.Index) {
             coord.compute().dropIndex(item.id());
         } else if (item instanceof CatalogItem.Table) {
             coord.tables().drop(item.id());
         }
-        coord.updateCatalog(c -> c.without(item.id()));
     }
 }

@@ -120,46 +120,93 @@ public final class Dml {
     public StatementResult insert(SqlInsert stmt, Transaction txn) {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
-            RelationDesc desc = t.desc();
-            int[] target = new int[desc.arity()];
-            java.util.Arrays.fill(target, -1);
-            int given;
-            if (stmt.getTargetColumnList() == null) {
-                given = -1;
-            } else {
-                given = stmt.getTargetColumnList().size();
-                for (int i = 0; i < given; i++) {
-                    String c = Ddl.name((SqlIdentifier) stmt.getTargetColumnList().get(i));
-                    int p = desc.indexOf(c);
-                    if (p < 0) {
-                        throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, c);
-                    }
-                    target[p] = i;
-                }
-            }
-            List<Row> source = to.rows(SpindleParser.unparse(stmt.getSource()));
-            List<Update> ups = new ArrayList<>(source.size());
-            for (Row r : source) {
-                int expected = given < 0 ? desc.arity() : given;
-                if (r.arity() > expected) {
-                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "INSERT has more expressions than target columns");
-                }
-                Object[] vals = new Object[desc.arity()];
-                for (int c = 0; c < vals.length; c++) {
-                    int from = given < 0 ? (c < r.arity() ? c : -1) : target[c];
-                    if (from >= 0) {
-                        vals[c] = assign(r.get(from), valueType(r, from), desc, c);
-                    } else {
-                        ScalarExpr d = t.defaults().get(c);
-                        vals[c] = d == null ? null : assign(d.eval(new Object[0]), d.type(), desc, c);
-                    }
-                }
-                ups.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
-            }
-            checkUnique(to, t, List.of(), ups);
-            to.apply(t.id(), ups);
-            return new StatementResult.UpdateCount(ups.size(), List.of());
+            int[] target = targetColumns(t.desc(), stmt);
+            return insertRows(to, t, target, to.rows(SpindleParser.unparse(stmt.getSource())));
         });
+    }
+
+    /**
+     * INSERT of rows given as values ({@code INSERT ... VALUES (?, ?)} executed with each set of
+     * parameters of a batch): no query, one append for all of them.
+     */
+    public StatementResult insertValues(SqlInsert stmt, List<Row> rows, Transaction txn) {
+        return run(txn, to -> {
+            CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
+            return insertRows(to, t, targetColumns(t.desc(), stmt), rows);
+        });
+    }
+
+    /** The types of the columns {@code stmt} inserts into, in its order. */
+    public List<ColumnType> insertTypes(SqlInsert stmt) {
+        CatalogItem.Table t = table(coord.catalog(), stmt.getTargetTable());
+        int[] target = targetColumns(t.desc(), stmt);
+        List<ColumnType> out = new ArrayList<>();
+        for (int i = 0; ; i++) {
+            int c = column(target, i);
+            if (c < 0) {
+                return out;
+            }
+            out.add(t.desc().column(c).type());
+        }
+    }
+
+    /** The table column value {@code i} goes to under {@code target}, or -1. */
+    private static int column(int[] target, int i) {
+        for (int c = 0; c < target.length; c++) {
+            if (target[c] == i) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /** Per table column, the position of its value in the statement's rows, or -1 for its default. */
+    private static int[] targetColumns(RelationDesc desc, SqlInsert stmt) {
+        int[] target = new int[desc.arity()];
+        if (stmt.getTargetColumnList() == null) {
+            for (int c = 0; c < target.length; c++) {
+                target[c] = c;
+            }
+            return target;
+        }
+        java.util.Arrays.fill(target, -1);
+        for (int i = 0; i < stmt.getTargetColumnList().size(); i++) {
+            String c = Ddl.name((SqlIdentifier) stmt.getTargetColumnList().get(i));
+            int p = desc.indexOf(c);
+            if (p < 0) {
+                throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, c);
+            }
+            target[p] = i;
+        }
+        return target;
+    }
+
+    private StatementResult insertRows(Target to, CatalogItem.Table t, int[] target, List<Row> source) {
+        RelationDesc desc = t.desc();
+        int expected = 0;
+        for (int c : target) {
+            expected += c >= 0 ? 1 : 0;
+        }
+        List<Update> ups = new ArrayList<>(source.size());
+        for (Row r : source) {
+            if (r.arity() > expected) {
+                throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "INSERT has more expressions than target columns");
+            }
+            Object[] vals = new Object[desc.arity()];
+            for (int c = 0; c < vals.length; c++) {
+                int from = target[c] < r.arity() ? target[c] : -1;
+                if (from >= 0) {
+                    vals[c] = assign(r.get(from), valueType(r, from), desc, c);
+                } else {
+                    ScalarExpr d = t.defaults().get(c);
+                    vals[c] = d == null ? null : assign(d.eval(new Object[0]), d.type(), desc, c);
+                }
+            }
+            ups.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
+        }
+        checkUnique(to, t, List.of(), ups);
+        to.apply(t.id(), ups);
+        return new StatementResult.UpdateCount(ups.size(), List.of());
     }
 
     public StatementResult delete(SqlDelete stmt, Transaction txn) {
@@ -225,49 +272,17 @@ public final class Dml {
     }
 
     /**
-     * The type of a value as it comes out of a query; rows carry no types, so the kind is read
-     * off the decoded value (integers, decimals, doubles, text, booleans, dates and times). Not the
-     * plan's column types: those still call a string literal CHAR(n), and casting from CHAR would
-     * strip the trailing spaces PostgreSQL keeps in {@code 'a '} (the planner should say TEXT).
+     * The type of a value as it comes out of a query, read off the decoded value. Not the plan's
+     * column types: those still call a string literal CHAR(n), and casting from CHAR would strip
+     * the trailing spaces PostgreSQL keeps in {@code 'a '} (the planner should say TEXT).
      */
     private static ColumnType valueType(Row r, int i) {
-        Object v = r.get(i);
-        dev.spindle.common.type.TypeKind k;
-        if (v == null) {
-            return null;
-        } else if (v instanceof Long) {
-            k = dev.spindle.common.type.TypeKind.BIGINT;
-        } else if (v instanceof java.math.BigDecimal) {
-            k = dev.spindle.common.type.TypeKind.DECIMAL;
-        } else if (v instanceof Double) {
-            k = dev.spindle.common.type.TypeKind.DOUBLE;
-        } else if (v instanceof Float) {
-            k = dev.spindle.common.type.TypeKind.REAL;
-        } else if (v instanceof String) {
-            k = dev.spindle.common.type.TypeKind.TEXT;
-        } else if (v instanceof Boolean) {
-            k = dev.spindle.common.type.TypeKind.BOOLEAN;
-        } else if (v instanceof java.time.LocalDate) {
-            k = dev.spindle.common.type.TypeKind.DATE;
-        } else if (v instanceof java.time.LocalTime) {
-            k = dev.spindle.common.type.TypeKind.TIME;
-        } else {
-            k = dev.spindle.common.type.TypeKind.TIMESTAMP;
-        }
-        return ColumnType.of(k).withNullable(false);
+        return Values.typeOf(r.get(i));
     }
 
     /** {@code value} (of {@code type}) stored into column {@code c}: an assignment cast. */
     private static Object assign(Object value, ColumnType type, RelationDesc desc, int c) {
-        if (value == null) {
-            return null;
-        }
-        ColumnType target = desc.column(c).type();
-        if (type.kind() == target.kind() && target.kind() != dev.spindle.common.type.TypeKind.CHAR
-                && target.kind() != dev.spindle.common.type.TypeKind.VARCHAR && target.kind() != dev.spindle.common.type.TypeKind.DECIMAL) {
-            return value;
-        }
-        return Cast.assignment(ScalarExpr.literal(value, type), target.withNullable(false)).eval(new Object[0]);
+        return Values.assign(value, type, desc.column(c).type());
     }
 
     private static Row checkNotNull(Row row, RelationDesc desc) {

@@ -17,6 +17,7 @@ import dev.spindle.sql.txn.Overlay;
 import dev.spindle.sql.txn.Transaction;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -57,27 +58,28 @@ public final class Queries {
      * snapshot, over its own writes, noting what it read; {@code AS OF} reads outside it.
      */
     public StatementResult.Rows select(SqlNode query, String sql, Long time, Transaction txn) {
-        if (txn == null || time != null) {
-            return selectAutocommit(query, sql, time);
-        }
-        PeekPlan plan;
-        List<Row> rows;
-        try (Overlay o = txn.overlay()) {
-            plan = planner(o.catalog()).planQuery(query, sql);
-            txn.noteReads(o.tablesRead(plan));
-            rows = read(plan, o.time(), false);
-        }
-        return new StatementResult.Rows(plan.columns(), rows, List.of());
+        return select(catalog -> planner(catalog).planQuery(query, sql), time, txn);
     }
 
-    private StatementResult.Rows selectAutocommit(SqlNode query, String sql, Long time) {
+    /**
+     * Runs the query {@code planning} plans over a catalog, at {@code time} (null: the read
+     * timestamp, or in transaction {@code txn} its snapshot over its own writes). A read planned
+     * on an index that another session dropped meanwhile is planned again on the new catalog.
+     */
+    public StatementResult.Rows select(Function<Catalog, PeekPlan> planning, Long time, Transaction txn) {
         for (int attempt = 0; ; attempt++) {
             Catalog catalog = coord.catalog();
-            PeekPlan plan = planner(catalog).planQuery(query, sql);
-            long t = time != null ? time : coord.oracle().readTimestamp();
             try {
-                List<Row> rows = read(plan, t, time != null);
-                return new StatementResult.Rows(plan.columns(), rows, List.of());
+                if (txn != null && time == null) {
+                    try (Overlay o = txn.overlay()) {
+                        PeekPlan plan = planning.apply(o.catalog());
+                        txn.noteReads(o.tablesRead(plan));
+                        return new StatementResult.Rows(plan.columns(), read(plan, o.time(), false), List.of());
+                    }
+                }
+                PeekPlan plan = planning.apply(catalog);
+                long t = time != null ? time : coord.oracle().readTimestamp();
+                return new StatementResult.Rows(plan.columns(), read(plan, t, time != null), List.of());
             } catch (SpindleException e) {
                 if (e.code() != ErrorCode.INDEX_DROPPED_1 || coord.catalog() == catalog || attempt >= 3) {
                     throw e;

@@ -2,6 +2,7 @@ package dev.spindle.sql.exec;
 
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.sql.Prepared;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.SpindleParser;
@@ -42,6 +43,7 @@ public final class Statements {
     private final Explain explain;
     private final Show show;
     private final Coordinator coord;
+    private final Prepare prepare;
     /** The open transaction, or null in autocommit. */
     private Transaction txn;
 
@@ -52,6 +54,59 @@ public final class Statements {
         this.dml = new Dml(coord, queries);
         this.explain = new Explain(coord, queries);
         this.show = new Show(coord);
+        this.prepare = new Prepare(coord, queries, dml);
+    }
+
+    /**
+     * Prepares {@code node} (parsed from {@code sql}) for {@link #execute(Prepared, List)}; a
+     * query is validated now, so its errors come from the prepare.
+     */
+    public Prepared prepare(SqlNode node, String sql) {
+        return guarded(() -> prepare.prepare(node, sql), false);
+    }
+
+    /** Runs prepared statement {@code p} with {@code values} for its parameters. */
+    public StatementResult execute(Prepared p, List<Object> values) {
+        if (p.node() instanceof SqlTransactionStatement) {
+            return transaction((SqlTransactionStatement) p.node());
+        }
+        return guarded(() -> prepare.execute(p, values, txn, this), true);
+    }
+
+    /** Runs {@code p} once per set of values (a JDBC batch); the update count of each. */
+    public long[] executeBatch(Prepared p, List<List<Object>> batch) {
+        return guarded(() -> prepare.executeBatch(p, batch, txn, this), true);
+    }
+
+    /** Runs a statement parsed afresh with its parameters bound, as if sent as text. */
+    StatementResult dispatchParsed(SqlNode node, String sql) {
+        if (node instanceof SqlTransactionStatement) {
+            return transaction((SqlTransactionStatement) node);
+        }
+        return dispatch(node, sql);
+    }
+
+    /**
+     * Runs {@code body}: refused in a failed transaction, and its failure (or a stack overflow,
+     * as SQLSTATE 54001) fails the open transaction when {@code failsTransaction}.
+     */
+    private <T> T guarded(java.util.function.Supplier<T> body, boolean failsTransaction) {
+        if (txn != null && txn.failed()) {
+            throw new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0);
+        }
+        try {
+            return body.get();
+        } catch (StackOverflowError e) {
+            if (failsTransaction) {
+                failTransaction();
+            }
+            throw new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
+        } catch (RuntimeException e) {
+            if (failsTransaction) {
+                failTransaction();
+            }
+            throw e;
+        }
     }
 
     /** Runs {@code node}, parsed from {@code sql}. */
@@ -59,18 +114,7 @@ public final class Statements {
         if (node instanceof SqlTransactionStatement) {
             return transaction((SqlTransactionStatement) node);
         }
-        if (txn != null && txn.failed()) {
-            throw new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0);
-        }
-        try {
-            return dispatch(node, sql);
-        } catch (StackOverflowError e) {
-            failTransaction();
-            throw new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
-        } catch (RuntimeException e) {
-            failTransaction();
-            throw e;
-        }
+        return guarded(() -> dispatch(node, sql), true);
     }
 
     /** Marks the open transaction failed after a statement in it failed. */
