@@ -162,6 +162,20 @@ final class SpindleFactory implements AvaticaFactory {
             super(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
         }
 
+        /** Cancels this statement's execution on the session (SQLSTATE 57014 for the executing thread). */
+        @Override
+        public synchronized void cancel() throws SQLException {
+            super.cancel();
+            ((SpindleConnection) connection).meta().cancel();
+        }
+
+        /** Also tells the session: the statement's waits give up after {@code seconds} (57014). */
+        @Override
+        public void setQueryTimeout(int seconds) throws SQLException {
+            super.setQueryTimeout(seconds);
+            ((SpindleConnection) connection).meta().queryTimeout(handle.id, seconds);
+        }
+
         @Override
         protected void executeInternal(String sql) throws SQLException {
             cleared = false;
@@ -195,6 +209,20 @@ final class SpindleFactory implements AvaticaFactory {
         SpindlePreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
                 int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
             super(connection, h, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+        }
+
+        /** Cancels this statement's execution on the session (SQLSTATE 57014 for the executing thread). */
+        @Override
+        public synchronized void cancel() throws SQLException {
+            super.cancel();
+            ((SpindleConnection) connection).meta().cancel();
+        }
+
+        /** Also tells the session: the statement's waits give up after {@code seconds} (57014). */
+        @Override
+        public void setQueryTimeout(int seconds) throws SQLException {
+            super.setQueryTimeout(seconds);
+            ((SpindleConnection) connection).meta().queryTimeout(handle.id, seconds);
         }
 
         @Override

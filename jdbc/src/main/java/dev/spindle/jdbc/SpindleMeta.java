@@ -46,6 +46,8 @@ final class SpindleMeta extends MetaImpl {
     private final Session session;
     /** Prepared statements, by statement id. */
     private final Map<Integer, Prepared> prepared = new ConcurrentHashMap<>();
+    /** Query timeouts in seconds, by statement id (absent: none). */
+    private final Map<Integer, Integer> timeouts = new ConcurrentHashMap<>();
     /** Whether the connection auto-commits (guarded by the session's monitor with the session). */
     private volatile boolean autoCommit = true;
     /** The warnings of each statement's last execution, by statement id. */
@@ -137,6 +139,8 @@ final class SpindleMeta extends MetaImpl {
         try {
             synchronized (session) {
                 beginIfNeeded();
+                Integer timeout = timeouts.get(h.id);
+                session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
                 return new ExecuteBatchResult(session.executeBatch(p, batch));
             }
         } catch (RuntimeException e) {
@@ -169,6 +173,7 @@ final class SpindleMeta extends MetaImpl {
     public void closeStatement(StatementHandle h) {
         prepared.remove(h.id);
         warnings.remove(h.id);
+        timeouts.remove(h.id);
     }
 
     @Override
@@ -196,6 +201,20 @@ final class SpindleMeta extends MetaImpl {
     @Override
     public void rollback(ConnectionHandle ch) {
         rollbackTransaction();
+    }
+
+    /** Cancels the statement the session is running, if any (any thread). */
+    void cancel() {
+        session.cancel();
+    }
+
+    /** Statement {@code id}'s query timeout, in seconds (0: none). */
+    void queryTimeout(int id, int seconds) {
+        if (seconds > 0) {
+            timeouts.put(id, seconds);
+        } else {
+            timeouts.remove(id);
+        }
     }
 
     /** Whether the connection is in auto-commit mode. */
@@ -306,6 +325,8 @@ final class SpindleMeta extends MetaImpl {
         try {
             synchronized (session) {
                 beginIfNeeded();
+                Integer timeout = timeouts.get(h.id);
+                session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
                 result = statement.get();
             }
         } catch (RuntimeException e) {

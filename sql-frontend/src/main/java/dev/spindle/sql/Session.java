@@ -96,6 +96,23 @@ public final class Session implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Cancels the statement this session is running, from any thread: a pending read is
+     * abandoned, a hydrating {@code CREATE INDEX} stopped and dropped; the statement fails with
+     * SQLSTATE 57014 and the session serves the next one. No effect between statements.
+     */
+    public void cancel() {
+        statements.control().cancel();
+    }
+
+    /**
+     * Each following statement fails with SQLSTATE 57014 ({@code canceling statement due to
+     * statement timeout}) once it has waited this long for an answer; null or zero for none.
+     */
+    public void statementTimeout(java.time.Duration timeout) {
+        statements.control().timeout(timeout);
+    }
+
     /** Opens a transaction (JDBC: auto-commit turned off, or the first statement after a commit). */
     public StatementResult begin() {
         return statements.begin();

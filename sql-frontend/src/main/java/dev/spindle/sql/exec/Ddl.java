@@ -272,12 +272,17 @@ public final class Ddl {
         return out;
     }
 
-    /** Builds the index dataflow and returns once the index is readable at {@code asOf}. */
+    /**
+     * Builds the index dataflow and returns once the index is readable at {@code asOf}; a cancel
+     * or timeout of the statement stops and drops it.
+     */
     private void awaitReadable(long dataflow, DataflowDescription d, GlobalId id, long asOf) {
+        Runnable drop = () -> dropQuietly(id);
         try {
-            coord.compute().createDataflow(dataflow, d).get(Queries.MAX_WAIT_SECONDS, TimeUnit.SECONDS);
+            queries.control().await(coord.compute().createDataflow(dataflow, d), drop);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Queries.MAX_WAIT_SECONDS);
             while (!Frontier.at(asOf).lessThan(coord.compute().upper(id))) {
+                queries.control().check(drop);
                 if (System.nanoTime() > deadline) {
                     throw new TimeoutException("index " + id + " did not become readable");
                 }
@@ -287,12 +292,12 @@ public final class Ddl {
             Thread.currentThread().interrupt();
             dropQuietly(id);
             throw new SpindleException(ErrorCode.QUERY_CANCELED_0);
-        } catch (ExecutionException e) {
-            dropQuietly(id);
-            throw SpindleException.wrap(e.getCause());
         } catch (TimeoutException e) {
             dropQuietly(id);
             throw SpindleException.wrap(e);
+        } catch (SpindleException e) {
+            dropQuietly(id);
+            throw e;
         }
     }
 

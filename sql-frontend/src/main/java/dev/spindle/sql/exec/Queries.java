@@ -18,9 +18,6 @@ import dev.spindle.sql.txn.Transaction;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.calcite.sql.SqlNode;
 
 /**
@@ -31,13 +28,20 @@ import org.apache.calcite.sql.SqlNode;
  * <p>Thread-safety: stateless over a thread-safe coordinator.
  */
 public final class Queries {
-    /** How long a read may wait for its answer before it is cancelled (a bug guard, not a policy). */
-    static final long MAX_WAIT_SECONDS = 300;
+    /** How long a wait may last before it is given up (a bug guard, not a policy). */
+    static final long MAX_WAIT_SECONDS = StatementControl.MAX_WAIT_SECONDS;
 
     private final Coordinator coord;
+    private final StatementControl control;
 
-    public Queries(Coordinator coord) {
+    public Queries(Coordinator coord, StatementControl control) {
         this.coord = coord;
+        this.control = control;
+    }
+
+    /** The session's control of its running statement. */
+    StatementControl control() {
+        return control;
     }
 
     /** A planner over {@code catalog}. */
@@ -91,25 +95,18 @@ public final class Queries {
     /** The rows of {@code plan} at {@code t}. */
     List<Row> read(PeekPlan plan, long t, boolean asOf) {
         PeekResponse r;
-        try {
-            if (plan instanceof PeekPlan.Fast) {
-                PeekPlan.Fast f = (PeekPlan.Fast) plan;
-                r = coord.compute().peek(new PeekRequest(UUID.randomUUID(), f.index(), t, f.literalKey(), f.mfp(),
-                        f.finishing())).get(MAX_WAIT_SECONDS, TimeUnit.SECONDS);
-            } else {
-                PeekPlan.Slow s = (PeekPlan.Slow) plan;
-                DataflowDescription d = s.dataflow();
-                DataflowDescription at = new DataflowDescription(d.name(), d.sourceImports(), d.indexImports(),
-                        d.objectsToBuild(), d.indexExports(), Frontier.at(t));
-                r = coord.compute().peekTransient(coord.nextId(), at,
-                        new PeekRequest(UUID.randomUUID(), s.index(), t, null, null, s.finishing()))
-                        .get(MAX_WAIT_SECONDS, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SpindleException(ErrorCode.QUERY_CANCELED_0);
-        } catch (ExecutionException | TimeoutException e) {
-            throw SpindleException.wrap(e);
+        UUID uuid = UUID.randomUUID();
+        if (plan instanceof PeekPlan.Fast) {
+            PeekPlan.Fast f = (PeekPlan.Fast) plan;
+            r = control.await(coord.compute().peek(new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(),
+                    f.finishing())), () -> coord.compute().cancel(uuid));
+        } else {
+            PeekPlan.Slow s = (PeekPlan.Slow) plan;
+            DataflowDescription d = s.dataflow();
+            DataflowDescription at = new DataflowDescription(d.name(), d.sourceImports(), d.indexImports(),
+                    d.objectsToBuild(), d.indexExports(), Frontier.at(t));
+            r = control.await(coord.compute().peekTransient(coord.nextId(), at,
+                    new PeekRequest(uuid, s.index(), t, null, null, s.finishing())), () -> coord.compute().cancel(uuid));
         }
         if (r instanceof PeekResponse.Error) {
             SpindleException e = ((PeekResponse.Error) r).error();

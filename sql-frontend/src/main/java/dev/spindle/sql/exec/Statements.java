@@ -44,12 +44,13 @@ public final class Statements {
     private final Show show;
     private final Coordinator coord;
     private final Prepare prepare;
+    private final StatementControl control = new StatementControl();
     /** The open transaction, or null in autocommit. */
     private Transaction txn;
 
     public Statements(Coordinator coord) {
         this.coord = coord;
-        this.queries = new Queries(coord);
+        this.queries = new Queries(coord, control);
         this.ddl = new Ddl(coord, queries);
         this.dml = new Dml(coord, queries);
         this.explain = new Explain(coord, queries);
@@ -94,6 +95,7 @@ public final class Statements {
         if (txn != null && txn.failed()) {
             throw new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0);
         }
+        control.begin();
         try {
             return body.get();
         } catch (StackOverflowError e) {
@@ -122,6 +124,11 @@ public final class Statements {
         if (txn != null) {
             txn.fail();
         }
+    }
+
+    /** How the running statement is cancelled or timed out (see {@link StatementControl}). */
+    public StatementControl control() {
+        return control;
     }
 
     /** Whether a transaction is open. */

@@ -36,6 +36,12 @@ import java.util.List;
 public final class ArrangedJoin extends Operator {
     /** Updates handled per run. */
     static final int FUEL = 4096;
+    /**
+     * Output produced per run, about: a run stops taking new updates once it has produced this
+     * many rows (a cross join's update meets every row of the other side), so a worker returns to
+     * its commands — a dropped or cancelled dataflow — within a bounded slice of work.
+     */
+    static final int OUTPUT_FUEL = 1 << 16;
 
     private final InputPort left;
     private final InputPort right;
@@ -92,7 +98,8 @@ public final class ArrangedJoin extends Operator {
 
     /**
      * Handles up to {@code fuel} ready updates of {@code pending}, in key order, against the other
-     * side's arrangement; returns how many it handled.
+     * side's arrangement, until it has produced {@link #OUTPUT_FUEL} rows; the rest go back to
+     * {@code pending}. Returns how many it handled.
      */
     private static int handle(List<Update> pending, java.util.function.LongPredicate ready, KeyFunction key,
                               ArrangementPort.Reader other, boolean isLeft, int fuel, List<Update> produced) {
@@ -119,7 +126,14 @@ public final class ArrangedJoin extends Operator {
         KeyedReader reader = other.snapshot();
         Row current = null;
         List<Update> matches = new ArrayList<>();
+        int limit = produced.size() + OUTPUT_FUEL;
+        int handled = 0;
         for (int i : order) {
+            if (produced.size() >= limit) {
+                pending.add(now.get(i)); // out of fuel: handled in a later run
+                continue;
+            }
+            handled++;
             Row k = keys.get(i);
             if (k.hasNull()) {
                 continue;
@@ -137,7 +151,7 @@ public final class ArrangedJoin extends Operator {
                 }
             }
         }
-        return now.size();
+        return handled;
     }
 
     @Override
