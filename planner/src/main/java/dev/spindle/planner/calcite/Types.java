@@ -117,7 +117,9 @@ public final class Types {
                         : ColumnType.decimal(t.getPrecision(), t.getScale());
                 break;
             case CHAR:
-                out = ColumnType.fixedChar(t.getPrecision());
+                // Calcite types the literal '' as CHAR(0), a type neither Spindle nor PostgreSQL has
+                // (PostgreSQL's '' is text): an empty CHAR is TEXT
+                out = t.getPrecision() < 1 ? ColumnType.of(TypeKind.TEXT) : ColumnType.fixedChar(t.getPrecision());
                 break;
             case VARCHAR:
                 out = t.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED || t.getPrecision() >= ColumnType.MAX_LENGTH
