@@ -29,7 +29,7 @@ class DifferentialJdbcProperties {
     static final int STEPS = 30;
     private static final String H2 = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
 
-    @Property(tries = 40, shrinking = ShrinkingMode.OFF)
+    @Property(tries = 35, shrinking = ShrinkingMode.OFF)
     void spindleAgreesWithH2OnEveryStatement(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed)
             throws SQLException {
         String disagreement = run(seed);
