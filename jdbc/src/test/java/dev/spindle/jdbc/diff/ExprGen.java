@@ -100,17 +100,26 @@ final class ExprGen {
                     Expr b = of(Kind.TEXT, depth - 1);
                     return new Expr("(" + a.sql() + " || " + b.sql() + ")", Kind.TEXT);
                 case 4:
-                    return new Expr("upper(" + a.sql() + ")", Kind.TEXT);
+                    return new Expr((r.nextBoolean() ? "upper(" : "lower(") + a.sql() + ")", Kind.TEXT);
                 case 5:
                     return new Expr("COALESCE(" + a.sql() + ", " + Kind.TEXT.literal(r) + ")", Kind.TEXT);
                 case 6:
                     return new Expr("CASE WHEN " + pred(depth - 1) + " THEN " + a.sql() + " ELSE "
                             + of(Kind.TEXT, depth - 1).sql() + " END", Kind.TEXT);
-                default:
+                case 7:
                     return new Expr("substring(" + a.sql() + " from 2)", Kind.TEXT);
+                default: {
+                    // no double cast to text: H2 spells 4.0 '4.0', PostgreSQL (and Spindle) '4'
+                    Scoped n = r.nextBoolean() ? columnExactly(Kind.DEC) : columnExactly(r.nextBoolean() ? Kind.INT : Kind.BIGINT);
+                    return new Expr(r.nextBoolean() || n == null ? "replace(" + a.sql() + ", 'a', 'xy')"
+                            : "CAST(" + n.expr().sql() + " AS TEXT)", Kind.TEXT);
+                }
             }
         }
         Expr a = of(k, depth - 1);
+        if (choice == 8 && r.nextBoolean()) {
+            return extra(k, a, depth);
+        }
         switch (choice) {
             case 2:
             case 3: {
@@ -135,6 +144,29 @@ final class ExprGen {
                 Scoped t = column(Kind.TEXT);
                 return t == null ? a : new Expr("char_length(" + t.expr().sql() + ")", Kind.INT);
             }
+        }
+    }
+
+    /**
+     * Casts, division by a column that is never zero. No double cast to an integer: H2 rounds
+     * {@code CAST(4.5::float8 AS integer)} half up (5), PostgreSQL (and Spindle) to even (4).
+     */
+    private Expr extra(Kind k, Expr a, int depth) {
+        int choice = r.nextInt(4);
+        if (a.kind() == Kind.DBL && (choice == 1 || choice == 3)) {
+            return a;
+        }
+        switch (choice) {
+            case 0: {
+                Expr b = of(k, depth - 1);
+                return new Expr("(" + a.sql() + " / NULLIF(" + b.sql() + ", 0))", Kind.promote(a.kind(), b.kind()));
+            }
+            case 1:
+                return new Expr("CAST(" + a.sql() + " AS INTEGER)", Kind.INT);
+            case 2:
+                return new Expr("CAST(" + a.sql() + " AS DECIMAL(12,2))", Kind.DEC);
+            default:
+                return new Expr("CAST(" + a.sql() + " AS BIGINT)", Kind.BIGINT);
         }
     }
 
@@ -164,7 +196,11 @@ final class ExprGen {
                         + ")";
             }
             case 4: {
-                if (k == Kind.BOOL || k == Kind.TEXT) {
+                if (k == Kind.TEXT) {
+                    return c.expr().sql() + (r.nextInt(3) == 0 ? " NOT LIKE " : " LIKE ")
+                            + new String[] {"'a%'", "'%b'", "'_'", "'%a%'", "''"}[r.nextInt(5)];
+                }
+                if (k == Kind.BOOL) {
                     return c.expr().sql() + " = " + k.literal(r);
                 }
                 String lo = k.literal(r);

@@ -2,7 +2,7 @@ package dev.spindle.jdbc.diff;
 
 /** The column types the generator uses, with their SQL spelling and a literal maker. */
 enum Kind {
-    INT("INTEGER"), BIGINT("BIGINT"), DEC("DECIMAL(10,2)"), DBL("DOUBLE PRECISION"), TEXT("TEXT"), BOOL("BOOLEAN");
+    INT("INTEGER"), BIGINT("BIGINT"), DEC("DECIMAL(12,2)"), DBL("DOUBLE PRECISION"), TEXT("TEXT"), BOOL("BOOLEAN");
 
     final String sql;
 
@@ -27,6 +27,12 @@ enum Kind {
     static Kind promote(Kind a, Kind b) {
         return a.ordinal() >= b.ordinal() ? a : b;
     }
+
+    /*
+     * DECIMAL(12,2) rather than (10,2): H2 compares a BIGINT with a DECIMAL(10,2) by casting the
+     * bigint to DECIMAL(10,2) and fails with 22001 on 3000000002, where PostgreSQL compares them
+     * as numerics; twelve digits hold every BIGINT literal here.
+     */
 
     /**
      * A non-NULL literal. Doubles are multiples of 1/4 and decimals of 1/4 too, so sums are exact

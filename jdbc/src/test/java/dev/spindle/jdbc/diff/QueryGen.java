@@ -172,13 +172,19 @@ final class QueryGen {
         List<ExprGen.Expr> es = new ArrayList<>();
         ExprGen.Scoped key = g.column();
         es.add(key.expr());
+        String groupBy = key.expr().sql();
+        if (r.nextInt(3) == 0) {
+            ExprGen.Scoped key2 = g.column();
+            es.add(key2.expr());
+            groupBy += ", " + key2.expr().sql();
+        }
         for (int i = 1 + r.nextInt(2); i > 0; i--) {
             es.add(aggregate(g));
         }
         List<Kind> kinds = new ArrayList<>();
         String having = r.nextInt(3) == 0 ? " HAVING count(*) > " + r.nextInt(3) : "";
         return new Query("SELECT " + selectList(es, kinds) + " FROM " + t.name() + " x" + where(g) + " GROUP BY "
-                + key.expr().sql() + having, kinds, false);
+                + groupBy + having, kinds, false);
     }
 
     Query global() {

@@ -64,8 +64,10 @@ final class Scenario {
 
     private void step() {
         int w = r.nextInt(20);
-        if (w < 4) {
+        if (w < 3) {
             insert(table());
+        } else if (w < 4) {
+            insertSelect(table());
         } else if (w < 6) {
             update(table());
         } else if (w < 7) {
@@ -94,6 +96,19 @@ final class Scenario {
             sb.append(')');
         }
         steps.add(new Step(sb.toString(), true, false));
+    }
+
+    /** {@code INSERT INTO t SELECT ...} from a table, a column of the same kind for each column or NULL. */
+    private void insertSelect(Rel t) {
+        Rel from = table();
+        ExprGen g = new ExprGen(r, ExprGen.scope("x", from));
+        StringBuilder sb = new StringBuilder("INSERT INTO ").append(t.name()).append(" SELECT ");
+        for (int c = 0; c < t.cols().size(); c++) {
+            ExprGen.Scoped src = g.columnExactly(t.cols().get(c).kind());
+            sb.append(c == 0 ? "" : ", ").append(src == null ? g.literalOrNull(t.cols().get(c).kind()) : src.expr().sql());
+        }
+        steps.add(new Step(sb.append(" FROM ").append(from.name()).append(" x WHERE ").append(g.pred(1)).toString(), true,
+                false));
     }
 
     private void update(Rel t) {
