@@ -59,7 +59,7 @@ class DifferentialJdbcProperties {
                 }
                 Outcome h = Outcome.run(hs, step.sql());
                 if (STATS != null) {
-                    STATS.add((spindle.failed() ? "both failed: " + h.error().replaceAll("(?s);.*", "") : spindle.rows() == null
+                    STATS.add((spindle.failed() && h.failed() ? "both failed: " + h.error().replaceAll("(?s);.*", "") : spindle.rows() == null
                             ? "count" : spindle.rows().isEmpty() ? "no rows" : "rows") + "");
                 }
                 if (!spindle.agrees(h, step.ordered())) {
