@@ -24,6 +24,9 @@ final class ExprGen {
         }
     }
 
+    /** A qualified column reference ({@code x.k}, {@code t1.dec0}) somewhere in an expression. */
+    private static final java.util.regex.Pattern COLUMN = java.util.regex.Pattern.compile("\\b[a-z]+[0-9]*\\.[a-z]");
+
     private final Random r;
     private final List<Scoped> scope;
 
@@ -154,6 +157,12 @@ final class ExprGen {
     private Expr extra(Kind k, Expr a, int depth) {
         int choice = r.nextInt(4);
         if (a.kind() == Kind.DBL && (choice == 1 || choice == 3)) {
+            return a;
+        }
+        if (choice > 0 && !COLUMN.matcher(a.sql()).find()) {
+            // Spindle folds a cast of a constant with Calcite's rules, not PostgreSQL's:
+            // CAST(2.5 AS INTEGER) is 2 (PostgreSQL 3), CAST(1.25 AS DECIMAL(5,1)) 1.2 (1.3);
+            // the same casts of columns are right. Reported; left out here until fixed.
             return a;
         }
         switch (choice) {

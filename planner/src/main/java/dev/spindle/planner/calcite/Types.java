@@ -118,11 +118,12 @@ public final class Types {
                 break;
             case CHAR:
                 // Calcite types the literal '' as CHAR(0), a type neither Spindle nor PostgreSQL has
-                // (PostgreSQL's '' is text): an empty CHAR is TEXT
+                // (PostgreSQL's '' is text): a CHAR without length is TEXT
                 out = t.getPrecision() < 1 ? ColumnType.of(TypeKind.TEXT) : ColumnType.fixedChar(t.getPrecision());
                 break;
             case VARCHAR:
-                out = t.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED || t.getPrecision() >= ColumnType.MAX_LENGTH
+                // VARCHAR(0) (substring('' from 2)) is TEXT, as CHAR(0) is
+                out = t.getPrecision() < 1 || t.getPrecision() >= ColumnType.MAX_LENGTH
                         ? ColumnType.of(TypeKind.TEXT) : ColumnType.varchar(t.getPrecision());
                 break;
             case DATE:
