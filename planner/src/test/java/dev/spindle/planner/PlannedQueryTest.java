@@ -245,6 +245,11 @@ class PlannedQueryTest {
         "SELECT a, bb FROM v1",
         "SELECT v1.a, d FROM v1 JOIN t2 ON v1.a = t2.c",
         "SELECT 1 + 2, 'x'",
+        // the empty string literal (Calcite's CHAR(0)) as a value, an operand and a filter
+        "SELECT '', d || '', COALESCE(d, '') FROM t2",
+        "SELECT d FROM t2 WHERE d <> ''",
+        // and a string function of it (Calcite's VARCHAR(0))
+        "SELECT c, substring('' from 2) FROM t2 WHERE substring('' from 2) < d",
         "SELECT DISTINCT a FROM t1",
         "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y)",
     })

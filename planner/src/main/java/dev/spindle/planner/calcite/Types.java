@@ -117,10 +117,13 @@ public final class Types {
                         : ColumnType.decimal(t.getPrecision(), t.getScale());
                 break;
             case CHAR:
-                out = ColumnType.fixedChar(t.getPrecision());
+                // Calcite types the literal '' as CHAR(0), a type neither Spindle nor PostgreSQL has
+                // (PostgreSQL's '' is text): a CHAR without length is TEXT
+                out = t.getPrecision() < 1 ? ColumnType.of(TypeKind.TEXT) : ColumnType.fixedChar(t.getPrecision());
                 break;
             case VARCHAR:
-                out = t.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED || t.getPrecision() >= ColumnType.MAX_LENGTH
+                // VARCHAR(0) (substring('' from 2)) is TEXT, as CHAR(0) is
+                out = t.getPrecision() < 1 || t.getPrecision() >= ColumnType.MAX_LENGTH
                         ? ColumnType.of(TypeKind.TEXT) : ColumnType.varchar(t.getPrecision());
                 break;
             case DATE:
