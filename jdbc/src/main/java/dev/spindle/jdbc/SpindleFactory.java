@@ -15,7 +15,6 @@ import java.util.Properties;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
-import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaResultSet;
@@ -116,7 +115,7 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         public void setAutoCommit(boolean autoCommit) throws SQLException {
             checkOpen();
-            if (!autoCommit) {
+            if (!autoCommit && !Capabilities.TRANSACTIONS) {
                 throw new SQLFeatureNotSupportedException(
                         "transactions are not supported yet: every statement commits on its own", "0A000");
             }
@@ -231,12 +230,5 @@ final class SpindleFactory implements AvaticaFactory {
         @Override public void setClob(int i, Reader x) throws SQLException { throw noParameters(); }
         @Override public void setBlob(int i, InputStream x) throws SQLException { throw noParameters(); }
         @Override public void setNClob(int i, Reader x) throws SQLException { throw noParameters(); }
-    }
-
-    /** Avatica's database metadata (product name from the driver version: "Spindle"). */
-    static final class SpindleDatabaseMetaData extends AvaticaDatabaseMetaData {
-        SpindleDatabaseMetaData(AvaticaConnection connection) {
-            super(connection);
-        }
     }
 }
