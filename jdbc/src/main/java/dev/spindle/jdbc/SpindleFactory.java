@@ -1,9 +1,12 @@
 package dev.spindle.jdbc;
 
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.sql.BatchUpdateException;
 import java.sql.NClob;
+import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
 import java.sql.SQLException;
@@ -102,6 +105,24 @@ final class SpindleFactory implements AvaticaFactory {
         return new BatchUpdateException(e.getMessage(), e.getSqlState(), e.getErrorCode(), new long[0], e);
     }
 
+    /**
+     * The last line of defence at the JDBC boundary: an {@link Error} that got past the session
+     * (which turns the ones it meets into {@code SpindleException}s) becomes an
+     * {@link SQLException} with a SQLSTATE instead of escaping into the application: a stack
+     * overflow is 54001, running out of memory 53200, anything else XX000.
+     */
+    static SQLException errorToSql(Error e) {
+        SpindleException s;
+        if (e instanceof StackOverflowError) {
+            s = SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
+        } else if (e instanceof OutOfMemoryError) {
+            s = SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
+        } else {
+            s = SpindleException.wrap(e);
+        }
+        return s.toSQLException();
+    }
+
     /** A connection in autocommit mode for good. */
     static final class SpindleConnection extends AvaticaConnection {
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
@@ -152,7 +173,11 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         protected void executeInternal(String sql) throws SQLException {
             cleared = false;
-            super.executeInternal(sql);
+            try {
+                super.executeInternal(sql);
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
         }
 
         @Override
@@ -167,6 +192,8 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeBatchInternal();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 
@@ -196,6 +223,8 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeBatch();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 
@@ -205,6 +234,35 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeLargeBatch();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public ResultSet executeQuery() throws SQLException {
+            try {
+                return super.executeQuery();
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public long executeLargeUpdate() throws SQLException {
+            try {
+                return super.executeLargeUpdate();
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public boolean execute() throws SQLException {
+            try {
+                return super.execute();
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 

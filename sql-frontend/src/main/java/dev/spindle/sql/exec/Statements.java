@@ -42,13 +42,41 @@ public final class Statements {
         this.show = new Show(coord);
     }
 
-    /** Runs {@code node}, parsed from {@code sql}. */
+    /**
+     * Runs {@code node}, parsed from {@code sql}. No {@link Error} leaves: a stack overflow while
+     * planning, also one that Calcite caught and wrapped (it rethrows as {@code RuntimeException
+     * "while converting ..."}), is {@link ErrorCode#STATEMENT_TOO_COMPLEX_1} (54001); running out
+     * of memory is {@link ErrorCode#OUT_OF_MEMORY_1} (53200); any other error is an internal
+     * error (XX000). Each fails this statement only: nothing is applied before planning ends.
+     */
     public StatementResult execute(SqlNode node, String sql) {
         try {
             return dispatch(node, sql);
         } catch (StackOverflowError e) {
-            throw new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
+            throw tooDeep();
+        } catch (OutOfMemoryError e) {
+            throw new SpindleException(ErrorCode.OUT_OF_MEMORY_1, "running the statement");
+        } catch (SpindleException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw causedByStackOverflow(e) ? tooDeep() : e;
+        } catch (Error e) {
+            throw SpindleException.wrap(e);
         }
+    }
+
+    private static SpindleException tooDeep() {
+        return new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
+    }
+
+    private static boolean causedByStackOverflow(Throwable e) {
+        int hops = 0;
+        for (Throwable t = e; t != null && hops < 100; t = t.getCause(), hops++) {
+            if (t instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private StatementResult dispatch(SqlNode node, String sql) {
