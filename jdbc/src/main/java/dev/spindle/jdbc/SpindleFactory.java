@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
@@ -131,6 +132,32 @@ final class SpindleFactory implements AvaticaFactory {
 
         SpindleMeta meta() {
             return (SpindleMeta) meta;
+        }
+
+        /**
+         * Closes the connection's open statements (and so their result sets) first, as JDBC
+         * expects and Avatica does not, then the connection. A second close does nothing.
+         */
+        @Override
+        public void close() throws SQLException {
+            if (isClosed()) {
+                return;
+            }
+            for (AvaticaStatement statement : new ArrayList<>(statementMap.values())) {
+                try {
+                    statement.close();
+                } catch (SQLException | RuntimeException e) {
+                    // closing the connection goes on; the statement holds nothing of the database
+                }
+            }
+            super.close();
+        }
+
+        /** Open, and its transaction isolation is what the metadata says (one place: Capabilities). */
+        @Override
+        public int getTransactionIsolation() throws SQLException {
+            checkOpen();
+            return Capabilities.DEFAULT_ISOLATION;
         }
 
         @Override

@@ -312,9 +312,10 @@ class MetadataBrowseTest {
     void supportsAnswersAreTrue() throws SQLException {
         assertFalse(md.isReadOnly());
         assertEquals(Capabilities.TRANSACTIONS, md.supportsTransactions());
-        assertEquals(c.getAutoCommit(), !md.supportsTransactions() || c.getAutoCommit());
+        assertTrue(c.getAutoCommit());
         assertFalse(md.supportsDataManipulationTransactionsOnly());
         assertEquals(Connection.TRANSACTION_NONE, md.getDefaultTransactionIsolation());
+        assertEquals(md.getDefaultTransactionIsolation(), c.getTransactionIsolation());
         assertFalse(md.supportsSavepoints());
         assertTrue(md.supportsBatchUpdates());
         assertFalse(md.supportsCatalogsInDataManipulation());
