@@ -153,6 +153,13 @@ final class SpindleFactory implements AvaticaFactory {
             super.close();
         }
 
+        /** Every name resolves in the one schema (GUI clients select it as the current one). */
+        @Override
+        public String getSchema() throws SQLException {
+            checkOpen();
+            return CatalogMetadata.SCHEMA;
+        }
+
         /** Open, and its transaction isolation is what the metadata says (one place: Capabilities). */
         @Override
         public int getTransactionIsolation() throws SQLException {

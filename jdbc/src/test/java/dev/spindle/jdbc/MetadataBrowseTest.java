@@ -94,6 +94,8 @@ class MetadataBrowseTest {
         assertEquals(List.of(), strings(md.getSchemas(null, "PUBLIC"), "TABLE_SCHEM"));
         assertEquals(List.of(), strings(md.getSchemas("spindle", null), "TABLE_SCHEM"));
         assertEquals(List.of("TABLE", "VIEW"), strings(md.getTableTypes(), "TABLE_TYPE"));
+        assertEquals("public", c.getSchema());
+        assertNull(c.getCatalog());
     }
 
     @Test
