@@ -32,8 +32,7 @@ public final class Driver extends UnregisteredDriver {
 
     @Override
     protected DriverVersion createDriverVersion() {
-        return new DriverVersion("Spindle JDBC Driver", "0.1.0-SNAPSHOT", "Spindle", "0.1.0-SNAPSHOT",
-                false, 0, 1, 0, 1);
+        return DriverInfo.driverVersion();
     }
 
     @Override

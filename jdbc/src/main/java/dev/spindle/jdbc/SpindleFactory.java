@@ -1,21 +1,24 @@
 package dev.spindle.jdbc;
 
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.sql.BatchUpdateException;
 import java.sql.NClob;
+import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
-import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaResultSet;
@@ -103,6 +106,24 @@ final class SpindleFactory implements AvaticaFactory {
     }
 
     /**
+     * The last line of defence at the JDBC boundary: an {@link Error} that got past the session
+     * (which turns the ones it meets into {@code SpindleException}s) becomes an
+     * {@link SQLException} with a SQLSTATE instead of escaping into the application: a stack
+     * overflow is 54001, running out of memory 53200, anything else XX000.
+     */
+    static SQLException errorToSql(Error e) {
+        SpindleException s;
+        if (e instanceof StackOverflowError) {
+            s = SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
+        } else if (e instanceof OutOfMemoryError) {
+            s = SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
+        } else {
+            s = SpindleException.wrap(e);
+        }
+        return s.toSQLException();
+    }
+
+    /**
      * A connection: auto-commit by default; with auto-commit off, the first statement after a
      * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
      */
@@ -113,6 +134,39 @@ final class SpindleFactory implements AvaticaFactory {
 
         SpindleMeta meta() {
             return (SpindleMeta) meta;
+        }
+
+        /**
+         * Closes the connection's open statements (and so their result sets) first, as JDBC
+         * expects and Avatica does not, then the connection. A second close does nothing.
+         */
+        @Override
+        public void close() throws SQLException {
+            if (isClosed()) {
+                return;
+            }
+            for (AvaticaStatement statement : new ArrayList<>(statementMap.values())) {
+                try {
+                    statement.close();
+                } catch (SQLException | RuntimeException e) {
+                    // closing the connection goes on; the statement holds nothing of the database
+                }
+            }
+            super.close();
+        }
+
+        /** Every name resolves in the one schema (GUI clients select it as the current one). */
+        @Override
+        public String getSchema() throws SQLException {
+            checkOpen();
+            return CatalogMetadata.SCHEMA;
+        }
+
+        /** Open, and its transaction isolation is what the metadata says (one place: Capabilities). */
+        @Override
+        public int getTransactionIsolation() throws SQLException {
+            checkOpen();
+            return Capabilities.DEFAULT_ISOLATION;
         }
 
         /** Turning auto-commit on commits an open transaction, as JDBC specifies. */
@@ -179,7 +233,11 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         protected void executeInternal(String sql) throws SQLException {
             cleared = false;
-            super.executeInternal(sql);
+            try {
+                super.executeInternal(sql);
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
         }
 
         @Override
@@ -194,6 +252,8 @@ final class SpindleFactory implements AvaticaFactory {
                 return super.executeBatchInternal();
             } catch (AvaticaClientRuntimeException e) {
                 throw batchFailure(e);
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 
@@ -241,6 +301,8 @@ final class SpindleFactory implements AvaticaFactory {
                 throw e;
             } catch (SQLException e) {
                 throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), new int[0], e);
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 
@@ -254,6 +316,35 @@ final class SpindleFactory implements AvaticaFactory {
                 throw e;
             } catch (SQLException e) {
                 throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), new long[0], e);
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public ResultSet executeQuery() throws SQLException {
+            try {
+                return super.executeQuery();
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public long executeLargeUpdate() throws SQLException {
+            try {
+                return super.executeLargeUpdate();
+            } catch (Error e) {
+                throw errorToSql(e);
+            }
+        }
+
+        @Override
+        public boolean execute() throws SQLException {
+            try {
+                return super.execute();
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
 
@@ -281,12 +372,5 @@ final class SpindleFactory implements AvaticaFactory {
         @Override public void setClob(int i, Reader x) throws SQLException { throw noParameters(); }
         @Override public void setBlob(int i, InputStream x) throws SQLException { throw noParameters(); }
         @Override public void setNClob(int i, Reader x) throws SQLException { throw noParameters(); }
-    }
-
-    /** Avatica's database metadata (product name from the driver version: "Spindle"). */
-    static final class SpindleDatabaseMetaData extends AvaticaDatabaseMetaData {
-        SpindleDatabaseMetaData(AvaticaConnection connection) {
-            super(connection);
-        }
     }
 }

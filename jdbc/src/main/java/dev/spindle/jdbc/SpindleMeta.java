@@ -450,4 +450,57 @@ final class SpindleMeta extends MetaImpl {
                 displaySize, column.name(), column.name(), null, precision, scale, null, null,
                 ColumnMetaData.scalar(sqlType, typeName, rep), true, false, false, className);
     }
+
+    // --- DatabaseMetaData: the catalog, from one snapshot per call (see CatalogMetadata) ----
+
+    private CatalogMetadata catalogMetadata() {
+        return new CatalogMetadata(database.database().coordinator().catalog());
+    }
+
+    private MetaResultSet resultSet(MetadataTable t) {
+        return createResultSet(Map.of(), t.columns(), CursorFactory.ARRAY, new Frame(0, true, t.rows()));
+    }
+
+    @Override
+    public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+            List<String> typeList) {
+        return resultSet(catalogMetadata().tables(catalog, schemaPattern.s, tableNamePattern.s, typeList));
+    }
+
+    @Override
+    public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+            Pat columnNamePattern) {
+        return resultSet(catalogMetadata().columns(catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
+    }
+
+    @Override
+    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return resultSet(catalogMetadata().primaryKeys(catalog, schema, table));
+    }
+
+    @Override
+    public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
+            boolean approximate) {
+        return resultSet(catalogMetadata().indexInfo(catalog, schema, table, unique));
+    }
+
+    @Override
+    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+        return resultSet(CatalogMetadata.schemas(catalog, schemaPattern.s));
+    }
+
+    @Override
+    public MetaResultSet getCatalogs(ConnectionHandle ch) {
+        return resultSet(CatalogMetadata.catalogs());
+    }
+
+    @Override
+    public MetaResultSet getTableTypes(ConnectionHandle ch) {
+        return resultSet(CatalogMetadata.tableTypes());
+    }
+
+    @Override
+    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+        return resultSet(CatalogMetadata.typeInfo());
+    }
 }

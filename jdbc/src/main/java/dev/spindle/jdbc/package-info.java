@@ -7,7 +7,10 @@
  *
  * <p>Owns only the JDBC boundary. Uses sql-frontend's public API ({@code Database},
  * {@code Session}, {@code StatementResult}), common's rows, types and errors, compute's
- * {@code RuntimeMode}, and Avatica; must not use the coordinator, planner, parser, storage or
- * compute internals directly.
+ * {@code RuntimeMode}, and Avatica. For {@code DatabaseMetaData} it also reads, and only reads,
+ * the coordinator's immutable catalog snapshot ({@code planner.catalog}), the planner's schema
+ * name and the parser's lexical configuration and limits, so that metadata answers come from
+ * where the behaviour lives; it must not use the coordinator otherwise, nor storage or compute
+ * internals.
  */
 package dev.spindle.jdbc;

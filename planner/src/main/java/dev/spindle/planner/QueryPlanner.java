@@ -1,8 +1,10 @@
 package dev.spindle.planner;
 
+import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.calcite.SqlPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.lower.PlanSize;
 import dev.spindle.planner.lower.RelLowering;
 import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.planner.peek.PeekPlanner;
@@ -52,7 +54,12 @@ public final class QueryPlanner {
     public record Lowered(RelLowering lowering, RelLowering.Query query, List<String> names) {
     }
 
-    /** {@code query} validated and lowered. */
+    /**
+     * {@code query} validated and lowered.
+     *
+     * @throws dev.spindle.common.error.SpindleException 54001 if its plans would render more than
+     *     {@link PlanSize#MAX_OPERATORS} operators
+     */
     public Lowered lower(SqlNode query, String sql) {
         SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
         return lower(calcite.plan(query), calcite.cluster().getRexBuilder());
@@ -77,6 +84,12 @@ public final class QueryPlanner {
     private Lowered lower(RelRoot root, RexBuilder rexBuilder) {
         RelLowering lowering = new RelLowering(catalog, rexBuilder, this::viewRel);
         RelLowering.Query q = lowering.lowerQuery(root);
+        List<Plan> plans = new ArrayList<>();
+        plans.add(q.body().plan());
+        for (RelLowering.Lowered v : lowering.views().values()) {
+            plans.add(v.plan());
+        }
+        PlanSize.check(plans);
         List<String> names = new ArrayList<>();
         for (Map.Entry<Integer, String> f : root.fields) {
             names.add(f.getValue());

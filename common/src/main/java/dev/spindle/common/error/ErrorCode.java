@@ -121,6 +121,13 @@ public enum ErrorCode {
     /** {@code index "u5" was dropped} (a read of an index dropped before or while it waited) */
     INDEX_DROPPED_1("42704", 4210, "index \"{0}\" was dropped"),
 
+    // ---- 53: insufficient resources
+    /**
+     * {@code out of memory: planning the statement} (the JVM ran out of heap while running one
+     * statement; the statement fails, its garbage is collectable and the database keeps serving)
+     */
+    OUT_OF_MEMORY_1("53200", 5301, "out of memory: {0}"),
+
     // ---- 54: program limit exceeded
     /** {@code requested length too large} (e.g. {@code repeat('x', 1000000000)}) */
     REQUESTED_LENGTH_TOO_LARGE_0("54000", 5401, "requested length too large"),

@@ -88,8 +88,12 @@ public final class Statements {
     }
 
     /**
-     * Runs {@code body}: refused in a failed transaction, and its failure (or a stack overflow,
-     * as SQLSTATE 54001) fails the open transaction when {@code failsTransaction}.
+     * Runs {@code body}: refused in a failed transaction, and its failure fails the open
+     * transaction when {@code failsTransaction}. No {@link Error} leaves: a stack overflow while
+     * planning, also one that Calcite caught and wrapped (it rethrows as {@code RuntimeException
+     * "while converting ..."}), is {@link ErrorCode#STATEMENT_TOO_COMPLEX_1} (54001); running out
+     * of memory is {@link ErrorCode#OUT_OF_MEMORY_1} (53200); any other error is an internal
+     * error (XX000). Each fails this statement only: nothing is applied before planning ends.
      */
     private <T> T guarded(java.util.function.Supplier<T> body, boolean failsTransaction) {
         if (txn != null && txn.failed()) {
@@ -98,17 +102,42 @@ public final class Statements {
         control.begin();
         try {
             return body.get();
-        } catch (StackOverflowError e) {
+        } catch (Throwable e) {
             if (failsTransaction) {
                 failTransaction();
             }
-            throw new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
-        } catch (RuntimeException e) {
-            if (failsTransaction) {
-                failTransaction();
-            }
-            throw e;
+            throw asSpindle(e);
         }
+    }
+
+    private static RuntimeException asSpindle(Throwable e) {
+        if (e instanceof StackOverflowError) {
+            return tooDeep();
+        }
+        if (e instanceof OutOfMemoryError) {
+            return new SpindleException(ErrorCode.OUT_OF_MEMORY_1, "running the statement");
+        }
+        if (e instanceof SpindleException) {
+            return (SpindleException) e;
+        }
+        if (e instanceof RuntimeException) {
+            return causedByStackOverflow(e) ? tooDeep() : (RuntimeException) e;
+        }
+        return SpindleException.wrap(e);
+    }
+
+    private static SpindleException tooDeep() {
+        return new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
+    }
+
+    private static boolean causedByStackOverflow(Throwable e) {
+        int hops = 0;
+        for (Throwable t = e; t != null && hops < 100; t = t.getCause(), hops++) {
+            if (t instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs {@code node}, parsed from {@code sql}. */
