@@ -25,11 +25,14 @@ import java.util.function.UnaryOperator;
 public final class Coordinator implements AutoCloseable {
     private final TableStore tables = new TableStore();
     private final ComputeController compute;
-    private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
+    private final AtomicReference<Catalog> catalog = new AtomicReference<>(
+            dev.spindle.planner.system.SystemCatalog.install(Catalog.empty()));
     private final AtomicLong ids = new AtomicLong(1);
     private final TimestampOracle oracle = new TimestampOracle();
     private final Object writeLock = new Object();
     private final long retainMillis;
+    private final CatalogTables catalogTables;
+    private final Introspection introspection;
 
     /**
      * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
@@ -42,6 +45,18 @@ public final class Coordinator implements AutoCloseable {
         }
         this.compute = ComputeController.start(mode, workers, tables::get);
         this.retainMillis = retainMillis;
+        this.catalogTables = new CatalogTables(this);
+        this.introspection = new Introspection(this);
+    }
+
+    /** The catalog relations ({@code spindle_catalog}): commit them after every catalog change. */
+    public CatalogTables catalogTables() {
+        return catalogTables;
+    }
+
+    /** The introspection relations ({@code spindle_introspection}). */
+    public Introspection introspection() {
+        return introspection;
     }
 
     /** The tables. */
@@ -59,7 +74,10 @@ public final class Coordinator implements AutoCloseable {
         return catalog.get();
     }
 
-    /** Replaces the catalog; call with {@link #writeLock()} held. */
+    /**
+     * Replaces the catalog; call with {@link #writeLock()} held, then {@link CatalogTables#commit()}
+     * before the statement returns.
+     */
     public void updateCatalog(UnaryOperator<Catalog> change) {
         assert Thread.holdsLock(writeLock);
         catalog.set(change.apply(catalog.get()));
@@ -109,6 +127,11 @@ public final class Coordinator implements AutoCloseable {
         Frontier since = Frontier.at(Math.max(0, ts - retainMillis));
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
             compute.allowCompaction(i.id(), since);
+        }
+        for (dev.spindle.planner.catalog.CatalogItem i : catalog.get().systemItems()) {
+            if (i instanceof dev.spindle.planner.catalog.CatalogItem.Index) { // the logging indexes
+                compute.allowCompaction(i.id(), since);
+            }
         }
     }
 

@@ -50,6 +50,7 @@ public final class Queries {
         for (int attempt = 0; ; attempt++) {
             Catalog catalog = coord.catalog();
             PeekPlan plan = planner(catalog).planQuery(query, sql);
+            coord.introspection().beforeQuery(plan, catalog);
             long t = time != null ? time : coord.oracle().readTimestamp();
             try {
                 List<Row> rows = read(plan, t, time != null);
@@ -64,6 +65,7 @@ public final class Queries {
 
     /** The rows of {@code plan} at {@code t}. */
     List<Row> read(PeekPlan plan, long t, boolean asOf) {
+        coord.introspection().beforeRead(plan, coord.catalog());
         PeekResponse r;
         try {
             if (plan instanceof PeekPlan.Fast) {
