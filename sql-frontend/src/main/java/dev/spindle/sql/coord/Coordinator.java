@@ -45,8 +45,8 @@ public final class Coordinator implements AutoCloseable {
         }
         this.compute = ComputeController.start(mode, workers, tables::get);
         this.retainMillis = retainMillis;
-        this.catalogTables = new CatalogTables(this);
         this.introspection = new Introspection(this);
+        this.catalogTables = new CatalogTables(this);
     }
 
     /** The catalog relations ({@code spindle_catalog}): commit them after every catalog change. */
@@ -128,9 +128,11 @@ public final class Coordinator implements AutoCloseable {
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
             compute.allowCompaction(i.id(), since);
         }
-        for (dev.spindle.planner.catalog.CatalogItem i : catalog.get().systemItems()) {
-            if (i instanceof dev.spindle.planner.catalog.CatalogItem.Index) { // the logging indexes
-                compute.allowCompaction(i.id(), since);
+        if (introspection.started()) { // the logging indexes, once they run
+            for (dev.spindle.planner.catalog.CatalogItem i : catalog.get().systemItems()) {
+                if (i instanceof dev.spindle.planner.catalog.CatalogItem.Index) {
+                    compute.allowCompaction(i.id(), since);
+                }
             }
         }
     }
