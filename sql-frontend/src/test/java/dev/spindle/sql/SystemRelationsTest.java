@@ -181,6 +181,42 @@ class SystemRelationsTest {
     }
 
     @Test
+    void introspectionReadsRunAlongsideWritesAndDdlOfOtherSessions() throws Exception {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INTEGER)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<?> writer = pool.submit(() -> {
+                Session w = db.session();
+                for (int i = 0; i < 40; i++) {
+                    w.execute("INSERT INTO t VALUES (" + i + ")");
+                    if (i % 10 == 0) {
+                        w.execute("CREATE VIEW v" + i + " AS SELECT k FROM t");
+                    }
+                }
+                return null;
+            });
+            java.util.concurrent.Future<?> reader = pool.submit(() -> {
+                Session r = db.session();
+                for (int i = 0; i < 20; i++) {
+                    List<Row> rows = assertInstanceOf(StatementResult.Rows.class, r.execute(
+                            "SELECT SUM(s.records) FROM spindle_introspection.arrangement_sizes s"
+                            + " JOIN spindle_catalog.indexes i ON i.id = s.export_id WHERE i.name = 't_k'")).rows();
+                    assertEquals(1, rows.size());
+                }
+                return null;
+            });
+            writer.get(60, TimeUnit.SECONDS);
+            reader.get(60, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(Row.of(40L)), query("SELECT SUM(s.records) FROM spindle_introspection.arrangement_sizes s"
+                + " JOIN spindle_catalog.indexes i ON i.id = s.export_id WHERE i.name = 't_k'"));
+        assertEquals(4, query("SELECT name FROM spindle_catalog.views WHERE schema_name = 'public'").size());
+    }
+
+    @Test
     void viewsAndIndexesOverSystemRelations() {
         open(RuntimeMode.SPLIT).execute("CREATE VIEW mine AS SELECT name FROM spindle_catalog.tables WHERE schema_name = 'public'");
         s.execute("CREATE INDEX tables_by_name ON spindle_catalog.tables (name)");

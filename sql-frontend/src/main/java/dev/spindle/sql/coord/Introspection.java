@@ -63,7 +63,10 @@ public final class Introspection {
         }
     }
 
-    /** Starts the collector if need be, samples the runtimes and commits the changes. Never call it while a read holds back a write timestamp. */
+    /**
+     * Starts the collector if need be, samples the runtimes and commits the changes at a new write
+     * timestamp (none if nothing changed), so a read that picks its time afterwards sees them.
+     */
     public void refresh() {
         synchronized (coord.writeLock()) {
             IntrospectionCollector c = start();
