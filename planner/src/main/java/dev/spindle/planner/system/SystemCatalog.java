@@ -22,12 +22,14 @@ import java.util.TreeSet;
  * <p>Thread-safety: stateless.
  */
 public final class SystemCatalog {
-    private static final Set<GlobalId> INTROSPECTION_IDS = new TreeSet<>();
+    private static final Set<GlobalId> INTROSPECTION_IDS = introspectionIds();
 
-    static {
+    private static Set<GlobalId> introspectionIds() {
+        Set<GlobalId> ids = new TreeSet<>();
         for (IntrospectionRelation r : IntrospectionRelation.values()) {
-            INTROSPECTION_IDS.add(r.id());
+            ids.add(r.id());
         }
+        return Set.copyOf(ids);
     }
 
     private SystemCatalog() {
