@@ -120,6 +120,14 @@ public enum ErrorCode {
     DEPENDENT_OBJECTS_STILL_EXIST_2("2BP01", 4209, "cannot drop {0} because {1} depends on it"),
     /** {@code index "u5" was dropped} (a read of an index dropped before or while it waited) */
     INDEX_DROPPED_1("42704", 4210, "index \"{0}\" was dropped"),
+    /**
+     * {@code permission denied for spindle_catalog.tables: system relations are read-only}
+     * (PostgreSQL's insufficient_privilege: writing or dropping a system relation, creating an
+     * object in a system schema)
+     */
+    INSUFFICIENT_PRIVILEGE_2("42501", 4211, "permission denied for {0}: {1}"),
+    /** {@code schema "nope" does not exist} (class 3F, invalid schema name) */
+    SCHEMA_NOT_FOUND_1("3F000", 4212, "schema \"{0}\" does not exist"),
 
     // ---- 53: insufficient resources
     /**

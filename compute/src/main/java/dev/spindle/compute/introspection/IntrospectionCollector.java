@@ -33,7 +33,7 @@ import java.util.concurrent.CompletableFuture;
  * which the maintenance runtime publishes like any other index (DESIGN invariant 12), so the
  * interactive runtime answers introspection peeks on its fast path.
  *
- * <p>Thread-safety: {@link #refresh()} is serialized on the collector's monitor.
+ * <p>Thread-safety: {@link #refresh()} and {@link #sample()} are serialized on the collector's monitor.
  */
 public final class IntrospectionCollector {
     private static final long DATAFLOW_BASE = 1L << 40;
@@ -102,16 +102,37 @@ public final class IntrospectionCollector {
 
     /**
      * Samples everything and appends the changes at a new time, which it returns: a peek of a
-     * logging index at that time sees this sample.
+     * logging index at that time sees this sample. For a host that seals the logs itself (with its
+     * own timestamps), {@link #sample()} hands the changes over instead.
      */
     public synchronized long refresh() throws InterruptedException {
+        Map<GlobalId, List<Update>> changes = sample();
+        long ts = Math.max(System.currentTimeMillis(), lastTime + 1);
+        for (IntrospectionRelation r : logs.keySet()) {
+            List<Update> at = new ArrayList<>();
+            for (Update u : changes.getOrDefault(r.id(), List.of())) {
+                at.add(u.withTime(ts));
+            }
+            logs.get(r).append(at, ts);
+        }
+        lastTime = ts;
+        return ts;
+    }
+
+    /**
+     * Samples everything and returns, per relation log ({@link IntrospectionRelation#id()}), the
+     * changes since the previous sample, at time 0: the caller appends them to the logs, in the
+     * order of its calls, at a time of its choosing (each at or past the log's upper). Relations
+     * that did not change are absent.
+     */
+    public synchronized Map<GlobalId, List<Update>> sample() throws InterruptedException {
         Map<IntrospectionRelation, List<Row>> now = new EnumMap<>(IntrospectionRelation.class);
         sampleExports(now);
         now.put(IntrospectionRelation.PUBLICATION_POINTS, publicationPoints());
         now.put(IntrospectionRelation.ACTIVE_PEEKS, activePeeks());
         now.put(IntrospectionRelation.PEEK_DURATIONS, peekDurations());
         now.put(IntrospectionRelation.DATAFLOWS, dataflows());
-        long ts = Math.max(System.currentTimeMillis(), lastTime + 1);
+        Map<GlobalId, List<Update>> changes = new TreeMap<>();
         for (Map.Entry<IntrospectionRelation, List<Row>> e : now.entrySet()) {
             Map<Row, Long> next = new TreeMap<>();
             for (Row r : e.getValue()) {
@@ -122,19 +143,20 @@ public final class IntrospectionCollector {
             for (Map.Entry<Row, Long> p : prev.entrySet()) {
                 long d = next.getOrDefault(p.getKey(), 0L) - p.getValue();
                 if (d != 0) {
-                    diff.add(new Update(p.getKey(), ts, d));
+                    diff.add(new Update(p.getKey(), 0, d));
                 }
             }
             for (Map.Entry<Row, Long> n : next.entrySet()) {
                 if (!prev.containsKey(n.getKey())) {
-                    diff.add(new Update(n.getKey(), ts, n.getValue()));
+                    diff.add(new Update(n.getKey(), 0, n.getValue()));
                 }
             }
-            logs.get(e.getKey()).append(diff, ts);
+            if (!diff.isEmpty()) {
+                changes.put(e.getKey().id(), diff);
+            }
             last.put(e.getKey(), next);
         }
-        lastTime = ts;
-        return ts;
+        return changes;
     }
 
     /** Arrangement sizes and error counts, as every maintenance worker reports its own exports. */

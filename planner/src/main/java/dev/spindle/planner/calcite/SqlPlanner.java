@@ -83,7 +83,7 @@ public final class SqlPlanner {
 
     public SqlPlanner(Catalog catalog) {
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-        root.add(SCHEMA, new CatalogSchema(catalog));
+        CatalogSchema.addTo(root, catalog);
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
         this.reader = new CalciteCatalogReader(root, List.of(SCHEMA), typeFactory, new CalciteConnectionConfigImpl(props));

@@ -13,7 +13,9 @@ import java.util.TreeMap;
  * An immutable snapshot of the catalog: tables, views and indexes by id and by name (one name
  * space for all three, as in PostgreSQL). A change makes a new snapshot ({@link #with},
  * {@link #without}); the coordinator publishes snapshots atomically, so a planner holding one sees
- * a consistent catalog however long it plans.
+ * a consistent catalog however long it plans. System items (the system relations, ids of kind
+ * {@code SYSTEM}, added by {@link #withSystem}) are found by id and listed by
+ * {@link #systemItems()} and {@link #indexesOn}, but neither by name nor by {@link #items()}.
  *
  * <p>Thread-safety: immutable.
  */
@@ -53,6 +55,20 @@ public final class Catalog {
         return new Catalog(Collections.unmodifiableMap(ids), Collections.unmodifiableMap(names));
     }
 
+    /**
+     * This catalog with system item {@code item} added or replaced: found by id but not by name,
+     * since system items live in their own schemas ({@code dev.spindle.planner.system}) and leave
+     * the user's name space alone.
+     */
+    public Catalog withSystem(CatalogItem item) {
+        if (item.id().kind() != GlobalId.Kind.SYSTEM) {
+            throw new IllegalArgumentException("not a system id: " + item.id());
+        }
+        Map<GlobalId, CatalogItem> ids = new TreeMap<>(byId);
+        ids.put(item.id(), item);
+        return new Catalog(Collections.unmodifiableMap(ids), byName);
+    }
+
     /** This catalog without item {@code id} (unchanged if absent). */
     public Catalog without(GlobalId id) {
         CatalogItem old = byId.get(id);
@@ -77,28 +93,39 @@ public final class Catalog {
         return id == null ? Optional.empty() : Optional.of(byId.get(id));
     }
 
-    /** Every item, by id. */
+    /** Every user item (not the system items, see {@link #systemItems()}), by id. */
     public List<CatalogItem> items() {
-        return List.copyOf(byId.values());
+        return items(CatalogItem.class);
     }
 
-    /** Every item of {@code kind}, by id. */
+    /** Every system item ({@link #withSystem}), by id. */
+    public List<CatalogItem> systemItems() {
+        List<CatalogItem> out = new ArrayList<>();
+        for (CatalogItem i : byId.values()) {
+            if (i.id().kind() == GlobalId.Kind.SYSTEM) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** Every user item of {@code kind}, by id. */
     public <T extends CatalogItem> List<T> items(Class<T> kind) {
         List<T> out = new ArrayList<>();
         for (CatalogItem i : byId.values()) {
-            if (kind.isInstance(i)) {
+            if (kind.isInstance(i) && i.id().kind() != GlobalId.Kind.SYSTEM) {
                 out.add(kind.cast(i));
             }
         }
         return out;
     }
 
-    /** The indexes on collection {@code on}, by id (so the oldest first). */
+    /** The indexes on collection {@code on}, system ones included, by id (so the oldest first). */
     public List<CatalogItem.Index> indexesOn(GlobalId on) {
         List<CatalogItem.Index> out = new ArrayList<>();
-        for (CatalogItem.Index i : items(CatalogItem.Index.class)) {
-            if (i.on().equals(on)) {
-                out.add(i);
+        for (CatalogItem i : byId.values()) {
+            if (i instanceof CatalogItem.Index && ((CatalogItem.Index) i).on().equals(on)) {
+                out.add((CatalogItem.Index) i);
             }
         }
         return out;

@@ -25,7 +25,8 @@ import java.util.function.UnaryOperator;
 public final class Coordinator implements AutoCloseable {
     private final TableStore tables = new TableStore();
     private final ComputeController compute;
-    private final AtomicReference<Catalog> catalog = new AtomicReference<>(Catalog.empty());
+    private final AtomicReference<Catalog> catalog = new AtomicReference<>(
+            dev.spindle.planner.system.SystemCatalog.install(Catalog.empty()));
     private final AtomicLong ids = new AtomicLong(1);
     private final TimestampOracle oracle = new TimestampOracle();
     private final Object writeLock = new Object();
@@ -34,6 +35,8 @@ public final class Coordinator implements AutoCloseable {
     private final Map<GlobalId, Long> lastWrite = new java.util.concurrent.ConcurrentHashMap<>();
     /** Read holds of open transactions: snapshot time to how many hold it. */
     private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
+    private final CatalogTables catalogTables;
+    private final Introspection introspection;
 
     /**
      * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
@@ -46,6 +49,18 @@ public final class Coordinator implements AutoCloseable {
         }
         this.compute = ComputeController.start(mode, workers, tables::get);
         this.retainMillis = retainMillis;
+        this.introspection = new Introspection(this);
+        this.catalogTables = new CatalogTables(this);
+    }
+
+    /** The catalog relations ({@code spindle_catalog}): commit them after every catalog change. */
+    public CatalogTables catalogTables() {
+        return catalogTables;
+    }
+
+    /** The introspection relations ({@code spindle_introspection}). */
+    public Introspection introspection() {
+        return introspection;
     }
 
     /** The tables. */
@@ -63,7 +78,10 @@ public final class Coordinator implements AutoCloseable {
         return catalog.get();
     }
 
-    /** Replaces the catalog; call with {@link #writeLock()} held. */
+    /**
+     * Replaces the catalog; call with {@link #writeLock()} held, then {@link CatalogTables#commit()}
+     * before the statement returns.
+     */
     public void updateCatalog(UnaryOperator<Catalog> change) {
         assert Thread.holdsLock(writeLock);
         catalog.set(change.apply(catalog.get()));
@@ -120,6 +138,13 @@ public final class Coordinator implements AutoCloseable {
         Frontier since = Frontier.at(allowed);
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
             compute.allowCompaction(i.id(), since);
+        }
+        if (introspection.started()) { // the logging indexes, once they run
+            for (dev.spindle.planner.catalog.CatalogItem i : catalog.get().systemItems()) {
+                if (i instanceof dev.spindle.planner.catalog.CatalogItem.Index) {
+                    compute.allowCompaction(i.id(), since);
+                }
+            }
         }
     }
 

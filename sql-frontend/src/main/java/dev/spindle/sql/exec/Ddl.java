@@ -16,6 +16,7 @@ import dev.spindle.planner.QueryPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlanner;
+import dev.spindle.planner.system.SystemSchema;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.SpindleParser;
@@ -57,8 +58,12 @@ public final class Ddl {
         this.queries = queries;
     }
 
+    /**
+     * The name of a user object (or column) that a statement creates, drops or writes; a system
+     * relation's is refused (42501, see {@link ObjectNames}).
+     */
     static String name(SqlIdentifier id) {
-        return id.names.get(id.names.size() - 1);
+        return ObjectNames.userObject(id);
     }
 
     private static SpindleException alreadyExists(String name) {
@@ -121,6 +126,7 @@ public final class Ddl {
             coord.tables().create(id, desc);
             coord.sealThrough(coord.oracle().readTimestamp());
             coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, primaryKey, uniques, defaults)));
+            coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE TABLE", List.of());
     }
@@ -188,6 +194,7 @@ public final class Ddl {
             String stored = stmt.columns() == null ? sql : "SELECT * FROM (" + sql + ") AS v(" + String.join(", ", quoted(names)) + ")";
             CatalogItem.View view = new CatalogItem.View(id, name, stored, new RelationDesc(cols), deps);
             coord.updateCatalog(c -> c.with(view));
+            coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE VIEW", List.of());
     }
@@ -203,12 +210,13 @@ public final class Ddl {
     // ------------------------------------------------------------------ indexes
 
     public StatementResult createIndex(SqlCreateIndex stmt) {
-        String onName = name(stmt.on());
         List<String> warnings = new ArrayList<>();
         GlobalId id;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
-            CatalogItem on = catalog.byName(onName).orElseThrow(() -> new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, onName));
+            // an index may be built on a system relation too (it is the user's index, in public)
+            CatalogItem on = ObjectNames.get(catalog, stmt.on());
+            String onName = on.name();
             if (on instanceof CatalogItem.Index) {
                 throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
             }
@@ -216,11 +224,12 @@ public final class Ddl {
             for (int i = 0; i < stmt.keys().size(); i++) {
                 keyTexts.add(SpindleParser.unparse(stmt.keyExpression(i)));
             }
-            String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + quoted(List.of(onName)).get(0);
+            String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + ObjectNames.sqlName(on);
             QueryPlanner.Lowered keysPlan = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
             List<ScalarExpr> key = keyExpressions(keysPlan, on);
             List<Integer> keyColumns = columnsOf(key);
-            String name = stmt.name() != null ? name(stmt.name()) : generatedName(catalog, onName, keyColumns, on);
+            String name = stmt.name() != null ? name(stmt.name())
+                    : generatedName(catalog, SystemSchema.nameOf(on), keyColumns, on);
             if (catalog.byName(name).isPresent()) {
                 if (stmt.ifNotExists()) {
                     return new StatementResult.Done("CREATE INDEX", List.of());
@@ -244,7 +253,7 @@ public final class Ddl {
                 warnings.add("Index " + name + " is identical to " + original.name() + ", which is also defined on "
                         + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").");
             } else {
-                String all = "SELECT * FROM " + quoted(List.of(onName)).get(0);
+                String all = "SELECT * FROM " + ObjectNames.sqlName(on);
                 QueryPlanner planner = queries.planner(withoutIndexesOn(catalog, on.id()));
                 PeekPlanner.Inputs in = planner.inputs(planner.lower(SpindleParser.parse(all), all));
                 Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
@@ -255,10 +264,12 @@ public final class Ddl {
                 d = new DataflowDescription("index " + name, sources, in.imports(), objects,
                         Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
             }
+            coord.introspection().beforeBuild(d);
             awaitReadable(coord.nextId(), d, id, asOf);
             CatalogItem.Index index = new CatalogItem.Index(id, name, on.id(), key, keyColumns,
                     original == null ? null : original.id());
             coord.updateCatalog(c -> c.with(index));
+            coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
     }
@@ -409,6 +420,7 @@ public final class Ddl {
                 dropOne(d);
             }
             dropOne(item);
+            coord.catalogTables().commit();
         }
         return new StatementResult.Done(tag, List.of());
     }

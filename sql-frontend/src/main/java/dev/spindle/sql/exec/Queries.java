@@ -82,6 +82,7 @@ public final class Queries {
                     }
                 }
                 PeekPlan plan = planning.apply(catalog);
+                coord.introspection().beforeQuery(plan, catalog); // a fresh sample, before the read time is picked
                 long t = time != null ? time : coord.oracle().readTimestamp();
                 return new StatementResult.Rows(plan.columns(), read(plan, t, time != null), List.of());
             } catch (SpindleException e) {
@@ -94,6 +95,7 @@ public final class Queries {
 
     /** The rows of {@code plan} at {@code t}. */
     List<Row> read(PeekPlan plan, long t, boolean asOf) {
+        coord.introspection().beforeRead(plan, coord.catalog());
         PeekResponse r;
         UUID uuid = UUID.randomUUID();
         if (plan instanceof PeekPlan.Fast) {

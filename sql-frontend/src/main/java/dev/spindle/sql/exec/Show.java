@@ -7,10 +7,11 @@ import dev.spindle.common.type.Column;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.common.type.RelationDesc;
 import dev.spindle.common.type.TypeKind;
-import dev.spindle.compute.expr.ColumnRef;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.system.CatalogRelation;
+import dev.spindle.planner.system.SystemSchema;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.show.ShowCreateTarget;
@@ -22,12 +23,15 @@ import dev.spindle.sql.parser.show.SqlShowTables;
 import dev.spindle.sql.parser.show.SqlShowViews;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.sql.SqlIdentifier;
 
 /**
- * The SHOW statements, read from the current catalog snapshot: {@code SHOW TABLES}, {@code SHOW
- * VIEWS}, {@code SHOW INDEXES [ON obj]} (name, collection, key, the index it re-exports),
- * {@code SHOW COLUMNS FROM obj} (name, nullable, type) and {@code SHOW CREATE TABLE|VIEW|INDEX obj}
- * (name, the statement that makes it). Rows are sorted by name.
+ * The SHOW statements, read from the current catalog snapshot: {@code SHOW TABLES [FROM schema]},
+ * {@code SHOW VIEWS [FROM schema]}, {@code SHOW INDEXES [ON obj | FROM schema]} (name, collection,
+ * key, the index it re-exports), {@code SHOW COLUMNS FROM obj} (name, nullable, type) and
+ * {@code SHOW CREATE TABLE|VIEW|INDEX obj} (name, the statement that makes it). Without a schema,
+ * they list {@code public}'s objects; objects may be named with their schema, so the system
+ * relations ({@code spindle_catalog.tables}) show too. Rows are sorted by name.
  *
  * <p>Thread-safety: stateless over a thread-safe coordinator.
  */
@@ -43,20 +47,20 @@ final class Show {
     StatementResult show(SqlShow stmt) {
         Catalog catalog = coord.catalog();
         if (stmt instanceof SqlShowTables) {
-            return names(catalog, CatalogItem.Table.class);
+            return names(catalog, CatalogItem.Table.class, schema(((SqlShowTables) stmt).schema()));
         }
         if (stmt instanceof SqlShowViews) {
-            return names(catalog, CatalogItem.View.class);
+            return names(catalog, CatalogItem.View.class, schema(((SqlShowViews) stmt).schema()));
         }
         if (stmt instanceof SqlShowIndexes) {
             return indexes(catalog, (SqlShowIndexes) stmt);
         }
         if (stmt instanceof SqlShowColumns) {
-            RelationDesc desc = descOf(item(catalog, Ddl.name(((SqlShowColumns) stmt).from())));
+            RelationDesc desc = descOf(ObjectNames.get(catalog, ((SqlShowColumns) stmt).from()));
             List<Row> rows = new ArrayList<>();
             for (int i = 0; i < desc.arity(); i++) {
                 ColumnType t = desc.column(i).type();
-                rows.add(Row.of(desc.column(i).name(), t.nullable(), t.withNullable(true).toString().toLowerCase(java.util.Locale.ROOT)));
+                rows.add(Row.of(desc.column(i).name(), t.nullable(), CatalogRelation.typeText(t)));
             }
             return rows(List.of(text("name"), new Column("nullable", ColumnType.of(TypeKind.BOOLEAN).withNullable(false)),
                     text("type")), rows);
@@ -74,60 +78,62 @@ final class Show {
         return new StatementResult.Rows(columns, sorted, List.of());
     }
 
-    private static StatementResult names(Catalog catalog, Class<? extends CatalogItem> kind) {
+    /** The user's items and the system's. */
+    private static List<CatalogItem> all(Catalog catalog) {
+        List<CatalogItem> out = new ArrayList<>(catalog.items());
+        out.addAll(catalog.systemItems());
+        return out;
+    }
+
+    private static String schema(SqlIdentifier schema) {
+        return schema == null ? SystemSchema.PUBLIC : ObjectNames.schemaName(schema);
+    }
+
+    private static StatementResult names(Catalog catalog, Class<? extends CatalogItem> kind, String schema) {
         List<Row> rows = new ArrayList<>();
-        for (CatalogItem i : catalog.items(kind)) {
-            rows.add(Row.of(i.name()));
+        for (CatalogItem i : all(catalog)) {
+            if (kind.isInstance(i) && SystemSchema.schemaOf(i).equals(schema)) {
+                rows.add(Row.of(SystemSchema.nameOf(i)));
+            }
         }
         return rows(List.of(text("name")), rows);
     }
 
-    private static CatalogItem item(Catalog catalog, String name) {
-        return catalog.byName(name).orElseThrow(() -> new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, name));
-    }
-
     private static RelationDesc descOf(CatalogItem item) {
-        if (item instanceof CatalogItem.Table) {
-            return ((CatalogItem.Table) item).desc();
+        if (item instanceof CatalogItem.Index) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "columns of index " + item.name());
         }
-        if (item instanceof CatalogItem.View) {
-            return ((CatalogItem.View) item).desc();
-        }
-        throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "columns of index " + item.name());
+        return CatalogRelation.descOf(item);
     }
 
     private static StatementResult indexes(Catalog catalog, SqlShowIndexes stmt) {
-        CatalogItem on = stmt.on() == null ? null : item(catalog, Ddl.name(stmt.on()));
+        CatalogItem on = stmt.on() == null ? null : ObjectNames.get(catalog, stmt.on());
+        String schema = schema(stmt.schema());
         List<Row> rows = new ArrayList<>();
-        for (CatalogItem.Index i : catalog.items(CatalogItem.Index.class)) {
-            if (on == null || i.on().equals(on.id())) {
+        for (CatalogItem item : all(catalog)) {
+            if (!(item instanceof CatalogItem.Index)) {
+                continue;
+            }
+            CatalogItem.Index i = (CatalogItem.Index) item;
+            if (on != null ? i.on().equals(on.id()) : SystemSchema.schemaOf(i).equals(schema)) {
                 String reexports = i.reexportOf() == null ? null : catalog.get(i.reexportOf()).map(CatalogItem::name).orElse("(dropped)");
                 CatalogItem target = catalog.get(i.on()).orElseThrow();
-                rows.add(Row.of(i.name(), target.name(), key(i, descOf(target)), reexports));
+                rows.add(Row.of(SystemSchema.nameOf(i), target.name(), CatalogRelation.keyText(i, descOf(target)), reexports));
             }
         }
         return rows(List.of(text("name"), text("on"), text("key"), new Column("reexport_of", ColumnType.of(TypeKind.TEXT))), rows);
     }
 
-    /** An index's key as column names (expressions in compute's notation). */
-    private static String key(CatalogItem.Index i, RelationDesc on) {
-        List<String> parts = new ArrayList<>();
-        for (ScalarExpr e : i.key()) {
-            parts.add(e instanceof ColumnRef ? on.column(((ColumnRef) e).index()).name() : e.toString());
-        }
-        return String.join(", ", parts);
-    }
-
     private static StatementResult showCreate(Catalog catalog, SqlShowCreate stmt) {
-        String name = Ddl.name(stmt.name());
-        CatalogItem item = item(catalog, name);
+        CatalogItem item = ObjectNames.get(catalog, stmt.name());
+        String name = item.name();
         String sql;
         if (stmt.target() == ShowCreateTarget.VIEW && item instanceof CatalogItem.View) {
             sql = "CREATE VIEW " + name + " AS " + ((CatalogItem.View) item).sql();
         } else if (stmt.target() == ShowCreateTarget.INDEX && item instanceof CatalogItem.Index) {
             CatalogItem.Index i = (CatalogItem.Index) item;
             CatalogItem on = catalog.get(i.on()).orElseThrow();
-            sql = "CREATE INDEX " + name + " ON " + on.name() + " (" + key(i, descOf(on)) + ")";
+            sql = "CREATE INDEX " + name + " ON " + on.name() + " (" + CatalogRelation.keyText(i, descOf(on)) + ")";
         } else if (stmt.target() == ShowCreateTarget.TABLE && item instanceof CatalogItem.Table) {
             CatalogItem.Table t = (CatalogItem.Table) item;
             List<String> cols = new ArrayList<>();
