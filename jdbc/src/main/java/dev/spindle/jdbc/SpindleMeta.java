@@ -76,8 +76,8 @@ final class SpindleMeta extends MetaImpl {
             synchronized (session) {
                 p = session.prepare(sql);
             }
-        } catch (RuntimeException e) {
-            throw toAvatica(SpindleException.wrap(e));
+        } catch (RuntimeException | Error e) {
+            throw toAvatica(toSpindle(e));
         }
         List<AvaticaParameter> params = new ArrayList<>();
         for (ColumnType t : p.parameterTypes()) {
@@ -143,8 +143,8 @@ final class SpindleMeta extends MetaImpl {
                 session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
                 return new ExecuteBatchResult(session.executeBatch(p, batch));
             }
-        } catch (RuntimeException e) {
-            throw toAvatica(SpindleException.wrap(e));
+        } catch (RuntimeException | Error e) {
+            throw toAvatica(toSpindle(e));
         }
     }
 
@@ -237,8 +237,8 @@ final class SpindleMeta extends MetaImpl {
             synchronized (session) {
                 r = session.commit();
             }
-        } catch (RuntimeException e) {
-            throw toAvatica(SpindleException.wrap(e));
+        } catch (RuntimeException | Error e) {
+            throw toAvatica(toSpindle(e));
         }
         if (r instanceof StatementResult.Done d && d.tag().equals("ROLLBACK")) {
             throw toAvatica(new SpindleException(ErrorCode.IN_FAILED_SQL_TRANSACTION_0));
@@ -329,8 +329,8 @@ final class SpindleMeta extends MetaImpl {
                 session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
                 result = statement.get();
             }
-        } catch (RuntimeException e) {
-            throw toAvatica(SpindleException.wrap(e));
+        } catch (RuntimeException | Error e) {
+            throw toAvatica(toSpindle(e));
         }
         warnings.put(h.id, result.warnings());
         Signature signature;
@@ -352,6 +352,28 @@ final class SpindleMeta extends MetaImpl {
         signature = Signature.create(List.of(), sql, List.of(), CursorFactory.ARRAY, type);
         h.signature = signature;
         return MetaResultSet.create(h.connectionId, h.id, false, signature, null, count);
+    }
+
+    /**
+     * What the session threw, as a {@link SpindleException}: itself, or a stack overflow anywhere
+     * in the cause chain (Calcite wraps the ones it catches) as 54001, running out of memory as
+     * 53200, anything else as an internal error (XX000). No {@link Error} leaves the driver.
+     */
+    static SpindleException toSpindle(Throwable e) {
+        if (e instanceof SpindleException && ((SpindleException) e).code() != ErrorCode.INTERNAL_ERROR_1) {
+            return (SpindleException) e;
+        }
+        // the whole chain: Calcite wraps once per level of the expression it was converting
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
+            }
+            if (t instanceof OutOfMemoryError) {
+                return SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
+            }
+        }
+        return SpindleException.wrap(e); // an internal error stays itself
     }
 
     /** The exception Avatica turns into an {@code SQLException} keeping SQLSTATE and vendor code. */

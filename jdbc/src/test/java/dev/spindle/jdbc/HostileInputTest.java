@@ -132,7 +132,7 @@ class HostileInputTest {
         Throwable e = thrown.get();
         assertNotNull(e, "planned on a 384 KB stack; make the chain longer");
         assertTrue(e instanceof SQLException, e.toString());
-        assertEquals("54001", ((SQLException) e).getSQLState(), e.getMessage().substring(0, 200));
+        assertEquals("54001", ((SQLException) e).getSQLState(), e.getMessage().replaceAll("(AND `?t`?.`?a`? > 0 )+", "...").replaceAll("(a > 0 AND )+", "..."));
         stillServing(before);
     }
 

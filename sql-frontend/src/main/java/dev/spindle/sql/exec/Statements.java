@@ -117,10 +117,10 @@ public final class Statements {
         if (e instanceof OutOfMemoryError) {
             return new SpindleException(ErrorCode.OUT_OF_MEMORY_1, "running the statement");
         }
-        if (e instanceof SpindleException) {
+        if (e instanceof SpindleException && ((SpindleException) e).code() != ErrorCode.INTERNAL_ERROR_1) {
             return (SpindleException) e;
         }
-        if (e instanceof RuntimeException) {
+        if (e instanceof RuntimeException) { // an internal error may be a wrapped stack overflow
             return causedByStackOverflow(e) ? tooDeep() : (RuntimeException) e;
         }
         return SpindleException.wrap(e);
@@ -131,8 +131,9 @@ public final class Statements {
     }
 
     private static boolean causedByStackOverflow(Throwable e) {
-        int hops = 0;
-        for (Throwable t = e; t != null && hops < 100; t = t.getCause(), hops++) {
+        // the whole chain: Calcite wraps once per level of the expression it was converting
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
             if (t instanceof StackOverflowError) {
                 return true;
             }
