@@ -110,6 +110,9 @@ public final class PreparedQuery {
         } else {
             c = v; // BigDecimal, String, Boolean
         }
-        return rexBuilder.makeLiteral(c, type, true);
+        // a literal of the parameter's type, not nullable: a nullable type would come out as
+        // CAST(literal), which the point-lookup detection does not take for a key value
+        RelDataType notNull = rexBuilder.getTypeFactory().createTypeWithNullability(type, false);
+        return rexBuilder.makeLiteral(c, notNull, true);
     }
 }
