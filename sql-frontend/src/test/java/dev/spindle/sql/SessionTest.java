@@ -135,6 +135,12 @@ class SessionTest {
         s.execute("CREATE TABLE IF NOT EXISTS t (x INT)");
         s.execute("INSERT INTO t VALUES (0)");
         assertEquals("22012", fails(s, "SELECT 1 / k FROM t").sqlState());
+        assertEquals("0A000", fails(s, "SELECT k FROM t AS OF 'abc'").sqlState());
+        assertEquals("22008", fails(s, "SELECT k FROM t AS OF 9223372036854775807").sqlState());
+        s.execute("CREATE TABLE flags (b BOOLEAN)");
+        SpindleException mismatch = fails(s, "INSERT INTO flags VALUES (1)");
+        assertEquals("42804", mismatch.sqlState());
+        assertEquals("column \"b\" is of type boolean but expression is of type bigint", mismatch.getMessage());
         assertEquals(List.of(Row.of(0L)), query("SELECT k FROM t"), "the database keeps serving");
     }
 

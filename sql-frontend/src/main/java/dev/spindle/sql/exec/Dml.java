@@ -282,7 +282,13 @@ public final class Dml {
 
     /** {@code value} (of {@code type}) stored into column {@code c}: an assignment cast. */
     private static Object assign(Object value, ColumnType type, RelationDesc desc, int c) {
-        return Values.assign(value, type, desc.column(c).type());
+        try {
+            return Values.assign(value, type, desc.column(c).type());
+        } catch (IllegalArgumentException e) { // no assignment cast between the two types
+            throw new SpindleException(ErrorCode.DATATYPE_MISMATCH_3, desc.column(c).name(),
+                    desc.column(c).type().kind().name().toLowerCase(java.util.Locale.ROOT),
+                    type.kind().name().toLowerCase(java.util.Locale.ROOT));
+        }
     }
 
     private static Row checkNotNull(Row row, RelationDesc desc) {

@@ -265,9 +265,12 @@ public final class Statements {
 
     /** The time of {@code AS OF t}: a non-negative integer literal. */
     private static Long timestamp(SqlNode t) {
-        if (t instanceof SqlLiteral) {
+        if (t instanceof org.apache.calcite.sql.SqlNumericLiteral) { // other literals do not convert (AS OF 'abc')
             BigDecimal v = ((SqlLiteral) t).getValueAs(BigDecimal.class);
             if (v != null && v.signum() >= 0 && v.scale() <= 0) {
+                if (v.compareTo(BigDecimal.valueOf(dev.spindle.common.time.Timestamp.MAX_VALUE)) > 0) {
+                    throw new SpindleException(ErrorCode.DATETIME_OUT_OF_RANGE_1, "AS OF timestamp " + v);
+                }
                 return v.longValueExact();
             }
         }
