@@ -112,6 +112,10 @@ public final class PreparedQuery {
         }
         // a literal of the parameter's type, not nullable: a nullable type would come out as
         // CAST(literal), which the point-lookup detection does not take for a key value
+        // (CHAR(n) keeps the cast: its padding is Spindle's cast's business, not Calcite's literal's)
+        if (type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.CHAR) {
+            return rexBuilder.makeLiteral(c, type, true);
+        }
         RelDataType notNull = rexBuilder.getTypeFactory().createTypeWithNullability(type, false);
         return rexBuilder.makeLiteral(c, notNull, true);
     }
