@@ -127,13 +127,18 @@ final class SpindleFactory implements AvaticaFactory {
      * A connection: auto-commit by default; with auto-commit off, the first statement after a
      * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
      */
-    static final class SpindleConnection extends AvaticaConnection {
+    static final class SpindleConnection extends AvaticaConnection implements ProgressReporting {
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
             super(driver, factory, url, info);
         }
 
         SpindleMeta meta() {
             return (SpindleMeta) meta;
+        }
+
+        @Override
+        public java.util.Optional<dev.spindle.sql.Progress> progress() {
+            return meta().progress();
         }
 
         /**

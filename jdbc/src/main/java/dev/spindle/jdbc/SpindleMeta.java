@@ -208,6 +208,11 @@ final class SpindleMeta extends MetaImpl {
         session.cancel();
     }
 
+    /** The running statement's progress (any thread; does not wait for the session). */
+    java.util.Optional<dev.spindle.sql.Progress> progress() {
+        return session.progress();
+    }
+
     /** Statement {@code id}'s query timeout, in seconds (0: none). */
     void queryTimeout(int id, int seconds) {
         if (seconds > 0) {

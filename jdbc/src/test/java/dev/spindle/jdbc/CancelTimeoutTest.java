@@ -62,6 +62,33 @@ class CancelTimeoutTest {
     }
 
     @Test
+    void progressOfAHydratingIndexThroughTheConnection() throws Exception {
+        try (Connection c = open()) {
+            ProgressReporting progress = c.unwrap(ProgressReporting.class);
+            assertTrue(progress.progress().isEmpty());
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE VIEW cubed AS SELECT a.k AS x, b.k AS y FROM big a, big b");
+                CompletableFuture<Boolean> running = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return st.execute("CREATE INDEX cubed_x ON cubed (x)");
+                    } catch (SQLException e) {
+                        throw new RuntimeException(e);
+                    }
+                });
+                java.util.List<dev.spindle.sql.Progress> seen = new java.util.ArrayList<>();
+                while (!running.isDone()) {
+                    progress.progress().ifPresent(seen::add);
+                    Thread.sleep(2);
+                }
+                running.get();
+                assertTrue(!seen.isEmpty(), "reported while hydrating");
+                assertTrue(seen.stream().allMatch(p -> p.total() == -1 && p.statement().equals("CREATE INDEX cubed_x")),
+                        "an index on a view does not know its total: " + seen.get(0));
+            }
+        }
+    }
+
+    @Test
     void queryTimeout() throws Exception {
         try (Connection c = open(); Statement st = c.createStatement()) {
             st.setQueryTimeout(1);

@@ -106,6 +106,15 @@ public final class Session implements AutoCloseable {
     }
 
     /**
+     * How far the statement this session is running has got, from any thread (a shell's progress
+     * bar): a hydrating {@code CREATE INDEX} reports records arranged so far, of how many. Empty
+     * when nothing that reports progress is running.
+     */
+    public java.util.Optional<Progress> progress() {
+        return statements.control().progress();
+    }
+
+    /**
      * Each following statement fails with SQLSTATE 57014 ({@code canceling statement due to
      * statement timeout}) once it has waited this long for an answer; null or zero for none.
      */

@@ -54,6 +54,14 @@ public record TraceBundle(GlobalId id, ArrangementPort.Reader oks, ArrangementPo
         return oks.size();
     }
 
+    /**
+     * The updates this index has arranged on this worker, a batch being assembled included
+     * (0 for a re-export): while an index hydrates, how far it got.
+     */
+    public long arranged() {
+        return reexportOf != null ? 0 : oks.arranged();
+    }
+
     /** The number of errors the index holds at its latest complete time (its upper - 1). */
     public long errorCount() {
         Frontier upper = errs.upper();

@@ -100,10 +100,12 @@ public sealed interface ComputeResponse extends Serializable {
     }
 
     /**
-     * One index on one worker: the records, batches and bytes it owns (none for a re-export) and
-     * the errors it holds at its latest complete time.
+     * One index on one worker: the records, batches and bytes it owns (none for a re-export), the
+     * errors it holds at its latest complete time, and the updates it has arranged so far, a batch
+     * still being assembled included (a hydration's progress).
      */
-    record ExportStat(GlobalId id, long records, long batches, long bytes, long errors) implements Serializable {
+    record ExportStat(GlobalId id, long records, long batches, long bytes, long errors, long arranged)
+            implements Serializable {
         public ExportStat {
             Objects.requireNonNull(id, "id");
         }

@@ -248,7 +248,8 @@ public final class Worker implements Runnable {
             for (GlobalId id : traces.ids()) {
                 TraceBundle b = traces.get(id).orElseThrow();
                 ArrangementSize size = b.ownSize();
-                out.add(new ComputeResponse.ExportStat(id, size.records(), size.batches(), size.bytes(), b.errorCount()));
+                out.add(new ComputeResponse.ExportStat(id, size.records(), size.batches(), size.bytes(), b.errorCount(),
+                        b.arranged()));
             }
             runtime.respond(new ComputeResponse.ExportSample(c.sample(), index, out));
             return null;

@@ -98,7 +98,7 @@ class ProtocolRoundTripTest {
                 new ComputeResponse.PeekAnswer(UUID.randomUUID(), 0, new PeekPartial.Rows(List.of(b.build(), PackedRows.empty()))),
                 new ComputeResponse.PeekAnswer(UUID.randomUUID(), 1,
                         new PeekPartial.Error(new SpindleException(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, 10, 5))),
-                new ComputeResponse.ExportSample(3, 1, List.of(new ComputeResponse.ExportStat(GlobalId.user(4), 10, 2, 480, 0))));
+                new ComputeResponse.ExportSample(3, 1, List.of(new ComputeResponse.ExportStat(GlobalId.user(4), 10, 2, 480, 0, 12))));
         assertEquals(ComputeResponse.class.getPermittedSubclasses().length, out.stream().map(Object::getClass).distinct().count(),
                 "every kind of response");
         return out;

@@ -265,13 +265,61 @@ public final class Ddl {
                         Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
             }
             coord.introspection().beforeBuild(d);
-            awaitReadable(coord.nextId(), d, id, asOf);
+            if (original == null) {
+                queries.control().progress(hydration(id, "CREATE INDEX " + name, on, asOf));
+            }
+            try {
+                awaitReadable(coord.nextId(), d, id, asOf);
+            } finally {
+                queries.control().progress(null);
+            }
             CatalogItem.Index index = new CatalogItem.Index(id, name, on.id(), key, keyColumns,
                     original == null ? null : original.id());
             coord.updateCatalog(c -> c.with(index));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
+    }
+
+    /**
+     * The progress of index {@code id} hydrating at {@code asOf}, sampled on the asking thread:
+     * updates arranged so far (summed over workers; a batch being assembled counts by its share of
+     * the work done), of the rows the table
+     * holds (counted once, on first ask; unknown for a view).
+     */
+    private java.util.function.Supplier<dev.spindle.sql.Progress> hydration(GlobalId id, String label, CatalogItem on,
+                                                                             long asOf) {
+        java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+        return () -> {
+            if (total.get() == Long.MIN_VALUE) {
+                long n = -1;
+                if (on instanceof CatalogItem.Table) {
+                    n = 0;
+                    for (dev.spindle.common.update.Update u : coord.tables().get(on.id()).snapshot(asOf)) {
+                        n += u.diff();
+                    }
+                }
+                total.compareAndSet(Long.MIN_VALUE, n);
+            }
+            long done = 0;
+            try {
+                for (dev.spindle.compute.protocol.ComputeResponse.ExportSample s
+                        : coord.compute().sampleExports(java.time.Duration.ofSeconds(5))) {
+                    for (dev.spindle.compute.protocol.ComputeResponse.ExportStat e : s.exports()) {
+                        if (e.id().equals(id)) {
+                            done += e.arranged();
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (SpindleException e) {
+                return null; // the workers did not answer in time: no figure this time
+            }
+            long t = total.get();
+            return new dev.spindle.sql.Progress(label, t >= 0 ? Math.min(done, t) : done, t);
+        };
     }
 
     /** The catalog without the indexes on {@code on}, so that building a view's index builds the view. */

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
  * drops the index) and fails with SQLSTATE 57014.
  *
  * <p>Thread-safety: {@link #begin}, {@link #timeout} and {@link #await} run on the session's
- * thread; {@link #cancel} from any thread. A cancel reaches the statement running when it is
+ * thread; {@link #cancel} and {@link #progress()} from any thread. A cancel reaches the statement running when it is
  * called (or the next wait of it); one that arrives between statements is forgotten at the next
  * {@link #begin}.
  */
@@ -25,6 +25,7 @@ public final class StatementControl {
     static final long MAX_WAIT_SECONDS = 300;
 
     private volatile CompletableFuture<Void> canceled = new CompletableFuture<>();
+    private volatile java.util.function.Supplier<dev.spindle.sql.Progress> progress;
     private volatile Duration timeout;
     private volatile long deadline;
 
@@ -38,6 +39,17 @@ public final class StatementControl {
         canceled = new CompletableFuture<>();
         Duration t = timeout;
         deadline = t == null ? 0 : System.nanoTime() + t.toNanos();
+    }
+
+    /** What reports the running statement's progress while it runs, or null (session thread). */
+    void progress(java.util.function.Supplier<dev.spindle.sql.Progress> source) {
+        this.progress = source;
+    }
+
+    /** The running statement's progress, if it reports any (any thread). */
+    public java.util.Optional<dev.spindle.sql.Progress> progress() {
+        java.util.function.Supplier<dev.spindle.sql.Progress> p = progress;
+        return p == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(p.get());
     }
 
     /** Cancels the running statement. */

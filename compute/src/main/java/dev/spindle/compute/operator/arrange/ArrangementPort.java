@@ -29,6 +29,16 @@ public interface ArrangementPort {
     /** Opens a reader holding compaction at the current since until it says otherwise. */
     Reader openReader();
 
+    /**
+     * How many updates have been arranged so far: every inserted batch's, plus an estimate for a
+     * large insert still being assembled (its share of the sorting and merging done), so a
+     * hydration, which arrives as one batch, reports progress while it is built. Owning worker
+     * thread only.
+     */
+    default long arranged() {
+        return 0;
+    }
+
     /** Releases the arrangement's writer side (the dataflow was dropped). */
     void close();
 
@@ -51,6 +61,11 @@ public interface ArrangementPort {
 
         /** Times before this are complete in what {@link #scan} and {@link #snapshot} read. */
         Frontier upper();
+
+        /** {@link ArrangementPort#arranged()} of the arrangement read, where it is known (else 0). */
+        default long arranged() {
+            return 0;
+        }
 
         /** Times before this have been compacted: a read at {@code t} needs {@code since <= t}. */
         Frontier since();

@@ -73,6 +73,7 @@ public final class SpineArrangement implements ArrangementPort {
         Description d = Description.of(lower, upper);
         if (updates.size() <= PART) {
             spine.insert(build(updates, 0, updates.size(), d));
+            inserted += updates.size();
         } else {
             assembly = new Assembly(updates, d);
         }
@@ -89,6 +90,7 @@ public final class SpineArrangement implements ArrangementPort {
         if (assembly != null) {
             Batch done = assembly.step();
             if (done != null) {
+                inserted += assembly.updates.size();
                 assembly = null;
                 spine.insert(done);
             }
@@ -104,10 +106,22 @@ public final class SpineArrangement implements ArrangementPort {
         private final java.util.ArrayDeque<Batch> parts = new java.util.ArrayDeque<>();
         private int built;
         private dev.spindle.compute.arrangement.batch.BatchMerger merging;
+        /** Work done and to do, in records handled: sorting every part, then each merge level. */
+        private long work;
+        private final long totalWork;
 
         Assembly(StagedUpdates updates, Description description) {
             this.updates = updates;
             this.description = description;
+            long n = updates.size();
+            int levels = 64 - Long.numberOfLeadingZeros(Math.max(0, (n + PART - 1) / PART - 1)); // ceil(log2(parts))
+            this.totalWork = n * (1 + levels);
+        }
+
+        /** The updates this assembly has arranged so far, estimated by its share of the work done. */
+        long estimate() {
+            long n = updates.size();
+            return Math.min(n - 1, (long) ((double) n * Math.min(work, totalWork) / totalWork));
         }
 
         /** Does one slice; returns the finished batch, or null while work remains. */
@@ -115,11 +129,13 @@ public final class SpineArrangement implements ArrangementPort {
             if (built < updates.size()) {
                 int to = Math.min(updates.size(), built + PART);
                 parts.addLast(build(updates, built, to, description));
+                work += to - built;
                 built = to;
                 return null;
             }
             if (merging != null) {
                 merging.work(FUEL);
+                work += FUEL;
                 if (!merging.isDone()) {
                     return null;
                 }
@@ -142,10 +158,19 @@ public final class SpineArrangement implements ArrangementPort {
     @Override
     public Reader openReader() {
         if (template != null) {
-            return new TraceHandleReader(template.cloneHandle());
+            return new TraceHandleReader(template.cloneHandle(), this::arranged);
         }
         SharedTrace t = spine.trace();
-        return new TraceHandleReader(t.tryAcquire(t.since(), t.physicalCompaction()));
+        return new TraceHandleReader(t.tryAcquire(t.since(), t.physicalCompaction()), this::arranged);
+    }
+
+    /** Updates in the batches inserted so far (worker thread). */
+    private long inserted;
+
+    @Override
+    public long arranged() {
+        Assembly a = assembly;
+        return inserted + (a == null ? 0 : a.estimate());
     }
 
     /** Once data flows, the creator's handle (which holds everything back) is no longer needed. */

@@ -18,9 +18,21 @@ import dev.spindle.compute.arrangement.trace.TraceSnapshot;
 public final class TraceHandleReader implements ArrangementPort.Reader {
 
     private final TraceHandle handle;
+    private final java.util.function.LongSupplier arranged;
 
     public TraceHandleReader(TraceHandle handle) {
+        this(handle, () -> 0);
+    }
+
+    /** A reader that also reports its arrangement's {@link ArrangementPort#arranged()} count. */
+    TraceHandleReader(TraceHandle handle, java.util.function.LongSupplier arranged) {
         this.handle = handle;
+        this.arranged = arranged;
+    }
+
+    @Override
+    public long arranged() {
+        return arranged.getAsLong();
     }
 
     @Override
