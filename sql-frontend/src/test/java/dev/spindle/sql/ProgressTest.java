@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A hydrating CREATE INDEX reports its progress to another thread. */
+/** A hydrating CREATE INDEX reports its progress to another thread, and does not hold up writes. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ProgressTest {
     private static final int ROWS = 300_000;
@@ -26,8 +26,7 @@ class ProgressTest {
         }
     }
 
-    @Test
-    void createIndexReportsRecordsArrangedOfTheTablesRows() throws Exception {
+    private Session big() {
         db = Database.open(RuntimeMode.SPLIT, 1);
         Session s = db.session();
         s.execute("CREATE TABLE t (k INT, v INT)");
@@ -37,6 +36,57 @@ class ProgressTest {
             batch.add(List.of(i, i % 7));
         }
         s.executeBatch(ins, batch);
+        return s;
+    }
+
+    private static void awaitProgress(Session s, CompletableFuture<?> running) throws InterruptedException {
+        while (s.progress().isEmpty() && !running.isDone()) {
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void writesGoOnWhileAnIndexHydratesAndTheIndexHasThem() throws Exception {
+        Session s = big();
+        Session other = db.session();
+        CompletableFuture<StatementResult> running = CompletableFuture.supplyAsync(() -> s.execute("CREATE INDEX t_k ON t (k)"));
+        awaitProgress(s, running);
+        other.execute("INSERT INTO t VALUES (-1, 99)");
+        assertFalse(running.isDone(), "the insert did not wait for the index (else make the table larger)");
+        running.get();
+        assertEquals(List.of(dev.spindle.common.row.Row.of(99L)),
+                ((StatementResult.Rows) other.execute("SELECT v FROM t WHERE k = -1")).rows());
+        assertTrue(((StatementResult.Rows) other.execute("EXPLAIN SELECT v FROM t WHERE k = -1")).rows().toString()
+                .contains("t_k"), "answered by the new index");
+        assertEquals("42P07", org.junit.jupiter.api.Assertions.assertThrows(dev.spindle.common.error.SpindleException.class,
+                () -> other.execute("CREATE INDEX t_k ON t (v)")).sqlState());
+    }
+
+    @Test
+    void theNameOfAnIndexBeingBuiltIsTakenAndATableDroppedMeanwhileFailsIt() throws Exception {
+        Session s = big();
+        Session other = db.session();
+        CompletableFuture<Object> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return s.execute("CREATE INDEX t_k ON t (k)");
+            } catch (dev.spindle.common.error.SpindleException e) {
+                return e;
+            }
+        });
+        awaitProgress(s, running);
+        dev.spindle.common.error.SpindleException taken = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.spindle.common.error.SpindleException.class, () -> other.execute("CREATE TABLE t_k (x INT)"));
+        assertEquals("42P07", taken.sqlState());
+        other.execute("DROP TABLE t");
+        Object outcome = running.get(60, TimeUnit.SECONDS);
+        assertEquals("42P01", ((dev.spindle.common.error.SpindleException) outcome).sqlState(), String.valueOf(outcome));
+        assertTrue(db.coordinator().catalog().byName("t_k").isEmpty());
+        other.execute("CREATE TABLE t_k (x INT)"); // the name is free again
+    }
+
+    @Test
+    void createIndexReportsRecordsArrangedOfTheTablesRows() throws Exception {
+        Session s = big();
         assertTrue(s.progress().isEmpty(), "nothing running");
         CompletableFuture<StatementResult> running = CompletableFuture.supplyAsync(() -> s.execute("CREATE INDEX t_k ON t (k)"));
         List<Progress> seen = new ArrayList<>();

@@ -33,6 +33,8 @@ public final class Coordinator implements AutoCloseable {
     private final long retainMillis;
     /** The time of the latest commit that wrote each table. */
     private final Map<GlobalId, Long> lastWrite = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Names of indexes being built outside the write lock (guarded by the write lock). */
+    private final java.util.Set<String> reserved = new java.util.HashSet<>();
     /** Read holds of open transactions: snapshot time to how many hold it. */
     private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
     private final CatalogTables catalogTables;
@@ -146,6 +148,27 @@ public final class Coordinator implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Whether {@code name} is taken: by an item of the catalog, or by an index being built. Call
+     * with {@link #writeLock()} held.
+     */
+    public boolean nameTaken(String name) {
+        assert Thread.holdsLock(writeLock);
+        return catalog.get().byName(name).isPresent() || reserved.contains(name);
+    }
+
+    /** Reserves {@code name} for an index built outside the write lock; call with it held. */
+    public void reserveName(String name) {
+        assert Thread.holdsLock(writeLock);
+        reserved.add(name);
+    }
+
+    /** Releases a name {@link #reserveName} reserved; call with the write lock held. */
+    public void releaseName(String name) {
+        assert Thread.holdsLock(writeLock);
+        reserved.remove(name);
     }
 
     /**

@@ -115,7 +115,7 @@ public final class Ddl {
             columns.set(i, new Column(columns.get(i).name(), columns.get(i).type().withNullable(!notNull)));
         }
         synchronized (coord.writeLock()) {
-            if (coord.catalog().byName(name).isPresent()) {
+            if (coord.nameTaken(name)) {
                 if (stmt.ifNotExists()) {
                     return new StatementResult.Done("CREATE TABLE", List.of());
                 }
@@ -162,7 +162,8 @@ public final class Ddl {
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
             CatalogItem existing = catalog.byName(name).orElse(null);
-            if (existing != null && !(stmt.replace() && existing instanceof CatalogItem.View)) {
+            if (existing == null && coord.nameTaken(name) // an index being built has it
+                    || existing != null && !(stmt.replace() && existing instanceof CatalogItem.View)) {
                 if (stmt.ifNotExists()) {
                     return new StatementResult.Done("CREATE VIEW", List.of());
                 }
@@ -209,9 +210,19 @@ public final class Ddl {
 
     // ------------------------------------------------------------------ indexes
 
+    /**
+     * CREATE INDEX. A re-export is made under the write lock (it arranges nothing). An original
+     * index is planned and its dataflow created under the lock with its name reserved, then
+     * hydrates without it — writes go on and the dataflow follows them — and joins the catalog
+     * under the lock again, if what it indexes is still there unchanged (else 42P01).
+     */
     public StatementResult createIndex(SqlCreateIndex stmt) {
         List<String> warnings = new ArrayList<>();
         GlobalId id;
+        CatalogItem.Index index;
+        CatalogItem indexed;
+        DataflowDescription dataflow;
+        long hydrateAsOf;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
             // an index may be built on a system relation too (it is the user's index, in public)
@@ -230,7 +241,7 @@ public final class Ddl {
             List<Integer> keyColumns = columnsOf(key);
             String name = stmt.name() != null ? name(stmt.name())
                     : generatedName(catalog, SystemSchema.nameOf(on), keyColumns, on);
-            if (catalog.byName(name).isPresent()) {
+            if (coord.nameTaken(name)) {
                 if (stmt.ifNotExists()) {
                     return new StatementResult.Done("CREATE INDEX", List.of());
                 }
@@ -265,17 +276,38 @@ public final class Ddl {
                         Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
             }
             coord.introspection().beforeBuild(d);
-            if (original == null) {
-                queries.control().progress(hydration(id, "CREATE INDEX " + name, on, asOf));
-            }
-            try {
+            index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id());
+            if (original != null) {
                 awaitReadable(coord.nextId(), d, id, asOf);
-            } finally {
-                queries.control().progress(null);
+                CatalogItem.Index reexport = index;
+                coord.updateCatalog(c -> c.with(reexport));
+                coord.catalogTables().commit();
+                return new StatementResult.Done("CREATE INDEX", warnings);
             }
-            CatalogItem.Index index = new CatalogItem.Index(id, name, on.id(), key, keyColumns,
-                    original == null ? null : original.id());
-            coord.updateCatalog(c -> c.with(index));
+            coord.reserveName(name);
+            indexed = on;
+            dataflow = d;
+            hydrateAsOf = asOf;
+        }
+        try {
+            queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
+            awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
+        } catch (RuntimeException e) {
+            synchronized (coord.writeLock()) {
+                coord.releaseName(index.name());
+            }
+            throw e;
+        } finally {
+            queries.control().progress(null);
+        }
+        synchronized (coord.writeLock()) {
+            coord.releaseName(index.name());
+            if (!coord.catalog().get(indexed.id()).map(indexed::equals).orElse(false)) {
+                dropQuietly(id);
+                throw new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, indexed.name()); // dropped or replaced meanwhile
+            }
+            CatalogItem.Index built = index;
+            coord.updateCatalog(c -> c.with(built));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
@@ -419,7 +451,7 @@ public final class Ddl {
     }
 
     /** Materialize's naming: {@code on_col1_col2_idx} ({@code on_expr_idx} for expressions), made unique. */
-    private static String generatedName(Catalog catalog, String on, List<Integer> keyColumns, CatalogItem item) {
+    private String generatedName(Catalog catalog, String on, List<Integer> keyColumns, CatalogItem item) {
         StringBuilder b = new StringBuilder(on);
         if (keyColumns == null) {
             b.append("_expr");
@@ -431,7 +463,7 @@ public final class Ddl {
         }
         String base = b.append("_idx").toString().toLowerCase(Locale.ROOT);
         String name = base;
-        for (int n = 1; catalog.byName(name).isPresent(); n++) {
+        for (int n = 1; catalog.byName(name).isPresent() || coord.nameTaken(name); n++) {
             name = base + n;
         }
         return name;
