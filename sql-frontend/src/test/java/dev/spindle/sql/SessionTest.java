@@ -126,6 +126,20 @@ class SessionTest {
     }
 
     @Test
+    void sumOfBigintIsNumericAndDoesNotOverflow() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE b (g INT, x BIGINT, i INT)");
+        s.execute("INSERT INTO b VALUES (1, 9223372036854775807, 2147483647), (1, 9223372036854775807, 2147483647), (2, NULL, NULL)");
+        assertEquals(List.of(Row.of(1L, new java.math.BigDecimal("18446744073709551614"), 4294967294L), Row.of(2L, null, null)),
+                query("SELECT g, sum(x), sum(i) FROM b GROUP BY g ORDER BY g"));
+        assertEquals(List.of(Row.of(new java.math.BigDecimal("18446744073709551614"))), query("SELECT sum(DISTINCT x) * 2 FROM b"));
+        assertEquals(List.of(Row.of((Object) null)), query("SELECT sum(x) FROM b WHERE g = 3"));
+        s.execute("CREATE VIEW bs AS SELECT g, sum(x) AS total FROM b GROUP BY g");
+        s.execute("CREATE INDEX bs_g ON bs (g)");
+        s.execute("INSERT INTO b VALUES (2, 5, 5)");
+        assertEquals(List.of(Row.of(new java.math.BigDecimal("5"))), query("SELECT total FROM bs WHERE g = 2"));
+    }
+
+    @Test
     void badInputGetsItsSqlState() {
         open(RuntimeMode.SPLIT).execute("CREATE TABLE t (k INT)");
         assertEquals("42P01", fails(s, "SELECT * FROM nope").sqlState());

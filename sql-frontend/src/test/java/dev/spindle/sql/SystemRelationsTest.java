@@ -52,7 +52,7 @@ class SystemRelationsTest {
         return db.coordinator().oracle().readTimestamp();
     }
 
-    private static final String SIZES_BY_INDEX = "SELECT i.name, SUM(s.records) FROM spindle_catalog.indexes i"
+    private static final String SIZES_BY_INDEX = "SELECT i.name, CAST(SUM(s.records) AS BIGINT) FROM spindle_catalog.indexes i"
             + " JOIN spindle_introspection.arrangement_sizes s ON s.export_id = i.id"
             + " WHERE i.on_name = 't' GROUP BY i.name ORDER BY i.name";
 
@@ -168,7 +168,7 @@ class SystemRelationsTest {
                 + " JOIN spindle_catalog.indexes i ON i.id = e.export_id"));
         assertEquals(List.of(Row.of("index inv_x", "running")),
                 query("SELECT name, status FROM spindle_introspection.dataflows WHERE name LIKE 'index %'"));
-        assertTrue(query("SELECT SUM(\"count\") FROM spindle_introspection.peek_durations").get(0).getLong(0) > 0);
+        assertTrue(query("SELECT CAST(SUM(\"count\") AS BIGINT) FROM spindle_introspection.peek_durations").get(0).getLong(0) > 0);
         List<Row> points = query("SELECT p.worker_id, p.backed FROM spindle_introspection.publication_points p"
                 + " JOIN spindle_catalog.indexes i ON i.id = p.id WHERE i.name = 'inv_x' ORDER BY 1");
         assertEquals(mode == RuntimeMode.SPLIT ? List.of(Row.of(0L, true), Row.of(1L, true)) : List.of(), points,
@@ -200,7 +200,7 @@ class SystemRelationsTest {
                 Session r = db.session();
                 for (int i = 0; i < 20; i++) {
                     List<Row> rows = assertInstanceOf(StatementResult.Rows.class, r.execute(
-                            "SELECT SUM(s.records) FROM spindle_introspection.arrangement_sizes s"
+                            "SELECT CAST(SUM(s.records) AS BIGINT) FROM spindle_introspection.arrangement_sizes s"
                             + " JOIN spindle_catalog.indexes i ON i.id = s.export_id WHERE i.name = 't_k'")).rows();
                     assertEquals(1, rows.size());
                 }
@@ -211,7 +211,7 @@ class SystemRelationsTest {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(List.of(Row.of(40L)), query("SELECT SUM(s.records) FROM spindle_introspection.arrangement_sizes s"
+        assertEquals(List.of(Row.of(40L)), query("SELECT CAST(SUM(s.records) AS BIGINT) FROM spindle_introspection.arrangement_sizes s"
                 + " JOIN spindle_catalog.indexes i ON i.id = s.export_id WHERE i.name = 't_k'"));
         assertEquals(4, query("SELECT name FROM spindle_catalog.views WHERE schema_name = 'public'").size());
     }

@@ -58,9 +58,9 @@ public final class SpindleTypeSystem extends RelDataTypeSystemImpl {
             case TINYINT:
             case SMALLINT:
             case INTEGER:
-            case BIGINT:
                 out = factory.createSqlType(SqlTypeName.BIGINT);
                 break;
+            case BIGINT: // PostgreSQL: sum(bigint) is numeric, so it cannot overflow
             case DECIMAL:
                 out = numeric(factory);
                 break;

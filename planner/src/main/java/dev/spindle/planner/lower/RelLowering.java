@@ -349,6 +349,9 @@ public final class RelLowering {
         }
         Lowered in = lower(a.getInput());
         ImmutableBitSet groups = a.getGroupSet();
+        // SUM of a BIGINT column sums it as NUMERIC (PostgreSQL): the column, cast, is appended
+        List<ScalarExpr> widened = new ArrayList<>();
+        Map<Integer, Integer> widenedColumn = new LinkedHashMap<>();
         List<Aggregate> aggs = new ArrayList<>();
         List<Integer> sum0 = new ArrayList<>();
         Map<Integer, RexLiteral> literals = new LinkedHashMap<>();
@@ -394,10 +397,31 @@ public final class RelLowering {
                 default:
                     throw RexLowering.unsupported("aggregate function " + name);
             }
-            aggs.add(call.isDistinct() ? Aggregate.distinct(f, args.get(0)) : Aggregate.of(f, args.get(0)));
+            int arg = args.get(0);
+            if (f == AggregateFunc.SUM && in.types().get(arg).kind() == dev.spindle.common.type.TypeKind.BIGINT) {
+                Integer at = widenedColumn.get(arg);
+                if (at == null) {
+                    ColumnType have = in.types().get(arg);
+                    at = in.types().size() + widened.size();
+                    widened.add(new Cast(ScalarExpr.column(arg, have),
+                            ColumnType.of(dev.spindle.common.type.TypeKind.DECIMAL).withNullable(have.nullable()), false));
+                    widenedColumn.put(arg, at);
+                }
+                arg = at;
+            }
+            aggs.add(call.isDistinct() ? Aggregate.distinct(f, arg) : Aggregate.of(f, arg));
         }
         List<ColumnType> outTypes = typesOf(a);
-        Plan reduce = new Plan.Reduce(in.plan(), groups.toArray(), aggs);
+        Plan input = in.plan();
+        if (!widened.isEmpty()) {
+            int arity = in.types().size();
+            int[] keep = new int[arity + widened.size()];
+            for (int i = 0; i < keep.length; i++) {
+                keep[i] = i;
+            }
+            input = new Plan.MapFilterProject(input, new Mfp(arity, widened, List.of(), keep));
+        }
+        Plan reduce = new Plan.Reduce(input, groups.toArray(), aggs);
         if (!sum0.isEmpty()) {
             reduce = coalesceZero(reduce, outTypes, sum0);
         }

@@ -58,7 +58,9 @@ public final class SystemCatalog {
         }
         // the logging dataflow's Reduce, said in SQL (the view is indexed, so the query only types it)
         IntrospectionRelation per = IntrospectionRelation.ARRANGEMENT_SIZES;
-        String sql = "SELECT export_id, SUM(records) AS records, SUM(batches) AS batches, SUM(size_bytes) AS size_bytes"
+        // (cast: SUM of a bigint is numeric in SQL, the logging dataflow's is a bigint)
+        String sql = "SELECT export_id, CAST(SUM(records) AS BIGINT) AS records, CAST(SUM(batches) AS BIGINT) AS batches,"
+                + " CAST(SUM(size_bytes) AS BIGINT) AS size_bytes"
                 + " FROM " + SystemSchema.INTROSPECTION + "." + per.relationName() + " GROUP BY export_id";
         return new CatalogItem.View(r.id(), name, sql, r.desc(), Set.of(per.id()));
     }
