@@ -1,7 +1,5 @@
 package dev.spindle.jdbc;
 
-import dev.spindle.common.error.ErrorCode;
-import dev.spindle.common.error.SpindleException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.sql.BatchUpdateException;
@@ -112,15 +110,7 @@ final class SpindleFactory implements AvaticaFactory {
      * overflow is 54001, running out of memory 53200, anything else XX000.
      */
     static SQLException errorToSql(Error e) {
-        SpindleException s;
-        if (e instanceof StackOverflowError) {
-            s = SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
-        } else if (e instanceof OutOfMemoryError) {
-            s = SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
-        } else {
-            s = SpindleException.wrap(e);
-        }
-        return s.toSQLException();
+        return SpindleMeta.toSpindle(e).toSQLException();
     }
 
     /**

@@ -138,9 +138,7 @@ final class SpindleMeta extends MetaImpl {
         warnings.remove(h.id);
         try {
             synchronized (session) {
-                beginIfNeeded();
-                Integer timeout = timeouts.get(h.id);
-                session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
+                beginStatement(h);
                 return new ExecuteBatchResult(session.executeBatch(p, batch));
             }
         } catch (RuntimeException | Error e) {
@@ -315,11 +313,16 @@ final class SpindleMeta extends MetaImpl {
         return run(h, sql, maxRowCount, () -> session.execute(sql));
     }
 
-    /** Opens a transaction on the session when auto-commit is off and none is open; call holding it. */
-    private void beginIfNeeded() {
+    /**
+     * Before statement {@code h} runs on the session (call holding it): opens a transaction when
+     * auto-commit is off and none is open, and sets the statement's query timeout.
+     */
+    private void beginStatement(StatementHandle h) {
         if (!autoCommit && !session.inTransaction()) {
             session.begin();
         }
+        Integer timeout = timeouts.get(h.id);
+        session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
     }
 
     /** Runs {@code statement} on the session and describes its result as Avatica wants it. */
@@ -329,9 +332,7 @@ final class SpindleMeta extends MetaImpl {
         StatementResult result;
         try {
             synchronized (session) {
-                beginIfNeeded();
-                Integer timeout = timeouts.get(h.id);
-                session.statementTimeout(timeout == null ? null : java.time.Duration.ofSeconds(timeout));
+                beginStatement(h);
                 result = statement.get();
             }
         } catch (RuntimeException | Error e) {

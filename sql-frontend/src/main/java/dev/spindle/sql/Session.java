@@ -88,7 +88,7 @@ public final class Session implements AutoCloseable {
             Object v = values.get(i);
             ColumnType type = i < p.parameterCount() ? p.parameterTypes().get(i) : null;
             try {
-                out.add(type == null ? Values.assign(v, Values.typeOf(v)) : Values.assign(v, type));
+                out.add(type == null ? Values.natural(v) : Values.assign(v, type));
             } catch (IllegalArgumentException e) {
                 throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "parameter " + (i + 1) + ": " + e.getMessage());
             }

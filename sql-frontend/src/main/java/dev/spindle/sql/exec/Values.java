@@ -68,6 +68,18 @@ public final class Values {
         return Cast.assignment(ScalarExpr.literal(value, type), target.withNullable(false)).eval(new Object[0]);
     }
 
+    /**
+     * {@code value} as Spindle represents a value of its own type (smaller integers as longs),
+     * for a parameter whose type nothing fixes.
+     *
+     * @throws IllegalArgumentException for a class Spindle has no type for
+     */
+    public static Object natural(Object value) {
+        typeOf(value);
+        return value instanceof Integer || value instanceof Short || value instanceof Byte
+                ? (Object) ((Number) value).longValue() : value;
+    }
+
     /** {@code value}, of whatever class, converted to {@code target}. */
     public static Object assign(Object value, ColumnType target) {
         return value == null ? null : assign(value, typeOf(value), target);
