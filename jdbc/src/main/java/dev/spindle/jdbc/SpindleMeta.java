@@ -366,20 +366,7 @@ final class SpindleMeta extends MetaImpl {
      * 53200, anything else as an internal error (XX000). No {@link Error} leaves the driver.
      */
     static SpindleException toSpindle(Throwable e) {
-        if (e instanceof SpindleException && ((SpindleException) e).code() != ErrorCode.INTERNAL_ERROR_1) {
-            return (SpindleException) e;
-        }
-        // the whole chain: Calcite wraps once per level of the expression it was converting
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
-            if (t instanceof StackOverflowError) {
-                return SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
-            }
-            if (t instanceof OutOfMemoryError) {
-                return SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
-            }
-        }
-        return SpindleException.wrap(e); // an internal error stays itself
+        return SpindleException.fromThrowable(e, "running the statement");
     }
 
     /** The exception Avatica turns into an {@code SQLException} keeping SQLSTATE and vendor code. */
