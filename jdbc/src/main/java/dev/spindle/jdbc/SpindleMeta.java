@@ -369,8 +369,17 @@ final class SpindleMeta extends MetaImpl {
         return SpindleException.fromThrowable(e, "running the statement");
     }
 
+    /**
+     * The error this thread's last statement failed with, kept for the statement classes: Avatica
+     * rebuilds what the Meta throws as an exception with its own wording ({@code Error 4202
+     * (42P01) : Error while executing SQL "...": ...}) and no cause, so the driver throws a
+     * {@link SpindleSQLException} made from this one instead ({@link SpindleFactory#clean}).
+     */
+    static final ThreadLocal<SpindleException> LAST_ERROR = new ThreadLocal<>();
+
     /** The exception Avatica turns into an {@code SQLException} keeping SQLSTATE and vendor code. */
     static AvaticaClientRuntimeException toAvatica(SpindleException e) {
+        LAST_ERROR.set(e);
         SQLException sql = e.toSQLException();
         return new AvaticaClientRuntimeException(sql.getMessage(), sql.getErrorCode(), sql.getSQLState(),
                 AvaticaSeverity.ERROR, List.of(e.toString()), null);
