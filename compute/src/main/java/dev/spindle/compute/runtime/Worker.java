@@ -142,17 +142,29 @@ public final class Worker implements Runnable {
         waker.bindToCurrentThread();
         try {
             while (!stopping) {
-                waker.clear();
-                boolean busy = applyCommands();
-                busy |= step();
-                busy |= peeks.step(traces, index);
-                if (sharedPeeks != null) {
-                    busy |= sharedPeeks.step();
-                }
-                if (busy) {
-                    reportFrontiers(); // frontiers move only when this worker did something
-                } else {
-                    waker.park(IDLE_PARK_NANOS);
+                try {
+                    waker.clear();
+                    boolean busy = applyCommands();
+                    busy |= step();
+                    busy |= peeks.step(traces, index);
+                    if (sharedPeeks != null) {
+                        busy |= sharedPeeks.step();
+                    }
+                    if (busy) {
+                        reportFrontiers(); // frontiers move only when this worker did something
+                    } else {
+                        waker.park(IDLE_PARK_NANOS);
+                    }
+                } catch (OutOfMemoryError e) {
+                    // The heap ran out outside any operator (an operator that runs out fails its own
+                    // dataflow): what took the memory is some dataflow, which fails in its own
+                    // operator or is dropped by the statement that made it. A worker that died here
+                    // would leave every dataflow and peek it serves hanging, so it goes on.
+                    LOG.log(Level.SEVERE, "worker " + index + " ran out of memory outside an operator", e);
+                    for (Long id : failedInPass) {
+                        dataflows.remove(id);
+                    }
+                    failedInPass.clear();
                 }
             }
         } finally {
