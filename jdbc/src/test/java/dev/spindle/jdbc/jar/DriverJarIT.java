@@ -18,6 +18,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -153,8 +154,10 @@ class DriverJarIT {
             String notice = text(file, "META-INF/NOTICE");
             assertTrue(notice.contains("Apache Calcite") && notice.contains("Jackson"), notice);
             assertTrue(text(file, "META-INF/LICENSE").contains("Apache License"));
-            assertFalse(file.getManifest().getMainAttributes().containsKey(new java.util.jar.Attributes.Name("Multi-Release")),
+            Attributes manifest = file.getManifest().getMainAttributes();
+            assertFalse(manifest.containsKey(new Attributes.Name("Multi-Release")),
                     "versioned classes are dropped, so the jar is not multi-release");
+            assertEquals("dev.spindle.jdbc.driver", manifest.getValue("Automatic-Module-Name"));
         }
     }
 
