@@ -151,9 +151,13 @@ class DriverJarIT {
             // Janino finds its compiler through its (relocated) service file
             assertEquals(List.of("dev.spindle.shaded.org.codehaus.janino.CompilerFactory"),
                     serviceLines(file, "dev.spindle.shaded.org.codehaus.commons.compiler.ICompilerFactory"));
+            // the bundled notices and licences, appended where their names collide
             String notice = text(file, "META-INF/NOTICE");
             assertTrue(notice.contains("Apache Calcite") && notice.contains("Jackson"), notice);
+            assertTrue(text(file, "META-INF/NOTICE.txt").contains("Apache Commons Lang"));
             assertTrue(text(file, "META-INF/LICENSE").contains("Apache License"));
+            String licenseTxt = text(file, "META-INF/LICENSE.txt");
+            assertTrue(licenseTxt.contains("Apache License") && licenseTxt.contains("MIT License"));
             Attributes manifest = file.getManifest().getMainAttributes();
             assertFalse(manifest.containsKey(new Attributes.Name("Multi-Release")),
                     "versioned classes are dropped, so the jar is not multi-release");
