@@ -1,0 +1,42 @@
+package dev.spindle.cli.shell;
+
+import dev.spindle.cli.exec.Describer;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The names of tables, views, indexes and columns, read from the catalog when first needed
+ * after a statement that may have changed it.
+ *
+ * <p>Thread-safety: {@link #invalidate()} from any thread; {@link #names()} from the shell's
+ * thread (it reads through the connection, which is idle while the shell reads a line).
+ */
+final class CatalogNames {
+    private final Connection connection;
+    private volatile boolean stale = true;
+    private List<String> names = List.of();
+
+    CatalogNames(Connection connection) {
+        this.connection = connection;
+    }
+
+    /** The catalog may have changed: read it again next time. */
+    void invalidate() {
+        stale = true;
+    }
+
+    /** The names, read again if the catalog may have changed; the last names read if that fails. */
+    List<String> names() {
+        if (stale) {
+            stale = false;
+            try {
+                names = new Describer(connection).names();
+            } catch (SQLException | RuntimeException e) {
+                // completion must not fail the line being typed: keep what was known
+                stale = true;
+            }
+        }
+        return names;
+    }
+}
