@@ -133,8 +133,10 @@ public final class Describer {
     }
 
     private List<IndexInfo> spindleIndexes(Relation on) throws SQLException {
+        // the system schemas' own indexes (introspection's logging indexes) are not the user's
         String sql = "SELECT name, on_name, \"key\", reexport_of FROM spindle_catalog.indexes"
-                + (on == null ? "" : " WHERE on_name = ?") + " ORDER BY name";
+                + " WHERE schema_name NOT IN ('spindle_catalog', 'spindle_introspection')"
+                + (on == null ? "" : " AND on_name = ?") + " ORDER BY name";
         List<IndexInfo> out = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             if (on != null) {
@@ -154,7 +156,7 @@ public final class Describer {
     public static ResultData indexTable(List<IndexInfo> indexes) {
         List<List<String>> rows = new ArrayList<>();
         for (IndexInfo i : indexes) {
-            rows.add(java.util.Arrays.asList(i.name(), i.on(), i.key(), i.reexportOf().orElse(null)));
+            rows.add(List.of(i.name(), i.on(), i.key(), i.reexportOf().orElse("")));
         }
         return new ResultData(List.of(text("Name"), text("On"), text("Key"), text("Re-exports")), rows);
     }
@@ -173,25 +175,44 @@ public final class Describer {
         }
     }
 
-    /** Every table, view and index name, and every column name, for completion. */
-    public List<String> names() throws SQLException {
-        java.util.Set<String> out = new java.util.TreeSet<>();
-        List<Relation> relations = relations("TABLE", "VIEW");
-        for (Relation r : relations) {
-            out.add(r.name());
+    /**
+     * Names to complete.
+     *
+     * @param relations tables and views
+     * @param indexes   indexes
+     * @param columns   the columns of every table and view
+     */
+    public record Names(List<String> relations, List<String> indexes, List<String> columns) {
+        /** No names. */
+        public static final Names NONE = new Names(List.of(), List.of(), List.of());
+
+        public Names {
+            relations = List.copyOf(relations);
+            indexes = List.copyOf(indexes);
+            columns = List.copyOf(columns);
         }
+    }
+
+    /** Every table, view and index name, and every column name, for completion. */
+    public Names names() throws SQLException {
+        java.util.Set<String> relations = new java.util.TreeSet<>();
+        for (Relation r : relations("TABLE", "VIEW")) {
+            relations.add(r.name());
+        }
+        java.util.Set<String> columns = new java.util.TreeSet<>();
         try (ResultSet rs = connection.getMetaData().getColumns(null, null, "%", "%")) {
             while (rs.next()) {
                 String schema = rs.getString("TABLE_SCHEM");
                 if (schema == null || !schema.equalsIgnoreCase("INFORMATION_SCHEMA")) {
-                    out.add(rs.getString("COLUMN_NAME"));
+                    columns.add(rs.getString("COLUMN_NAME"));
                 }
             }
         }
+        java.util.Set<String> indexes = new java.util.TreeSet<>();
         for (IndexInfo i : indexes(null)) {
-            out.add(i.name());
+            indexes.add(i.name());
         }
-        return List.copyOf(out);
+        return new Names(new ArrayList<>(relations), new ArrayList<>(indexes), new ArrayList<>(columns));
     }
 
     static String typeText(String typeName, int dataType, int size, int digits) {

@@ -46,6 +46,10 @@ public final class TableFormat {
             String name = TextWidth.oneLine(columns.get(c).name());
             int free = widths[c] - TextWidth.of(name);
             String centred = " ".repeat(free / 2) + name + " ".repeat(free - free / 2);
+            if (c == columns.size() - 1) {
+                // no trailing spaces inside the styled header: lines end where their text ends
+                centred = centred.stripTrailing();
+            }
             line.append(c == 0 ? " " : " | ").append(style.header(centred));
         }
         out.println(stripEnd(line));

@@ -3,7 +3,6 @@ package dev.spindle.cli.shell;
 import dev.spindle.cli.exec.Describer;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 
 /**
  * The names of tables, views, indexes and columns, read from the catalog when first needed
@@ -15,7 +14,7 @@ import java.util.List;
 final class CatalogNames {
     private final Connection connection;
     private volatile boolean stale = true;
-    private List<String> names = List.of();
+    private Describer.Names names = Describer.Names.NONE;
 
     CatalogNames(Connection connection) {
         this.connection = connection;
@@ -27,7 +26,7 @@ final class CatalogNames {
     }
 
     /** The names, read again if the catalog may have changed; the last names read if that fails. */
-    List<String> names() {
+    Describer.Names names() {
         if (stale) {
             stale = false;
             try {

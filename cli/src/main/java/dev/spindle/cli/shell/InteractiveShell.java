@@ -59,7 +59,7 @@ public final class InteractiveShell {
     public boolean run() {
         PrintWriter writer = terminal.writer();
         Settings settings = new Settings(OutputFormat.TABLE, Expanded.AUTO,
-                options.color() ? Style.COLOR : Style.PLAIN, terminal::getWidth);
+                options.color() ? Style.COLOR : Style.PLAIN, terminal::getColumns);
         Executor executor = new Executor(connection);
         Runner runner = new Runner(executor, settings, writer, writer);
         CatalogNames catalog = new CatalogNames(connection);
@@ -70,7 +70,7 @@ public final class InteractiveShell {
             return t;
         });
         WarmUp warmUp = new WarmUp(connection);
-        ProgressDisplay progress = new ProgressDisplay(writer, terminal::getWidth, progressSource(), timer);
+        ProgressDisplay progress = new ProgressDisplay(writer, terminal::getColumns, progressSource(), timer);
         runner.listener(new StatementListener() {
             @Override
             public void started(String sql) {
