@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine;
@@ -79,6 +80,14 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Option(names = "--no-color", description = "No colours or styles in the interactive shell.")
     private boolean noColor;
 
+    /**
+     * Set by the launcher when it writes the class-data-sharing archive: after the batch run, the
+     * interactive shell also runs a few lines on a terminal with no device behind it, so that
+     * its classes (JLine's reader, the shell's) are in the archive too.
+     */
+    @CommandLine.Option(names = "--archive-training", hidden = true)
+    private boolean archiveTraining;
+
     Main(Io io) {
         this.io = io;
     }
@@ -131,19 +140,19 @@ public final class Main implements Callable<Integer> {
             err.println("spindle: " + problem.get());
             return ExitCode.USAGE;
         }
-        boolean interactive = actions.isEmpty() && io.interactive();
+        if (actions.isEmpty() && io.interactive()) {
+            return interactive(target);
+        }
         List<String> scripts = new ArrayList<>();
         List<String> sources = new ArrayList<>();
-        if (!interactive) {
-            List<Action> todo = actions.isEmpty() ? List.of(new Action(null, Path.of("-"))) : actions;
-            for (Action a : todo) {
-                try {
-                    scripts.add(a.command() != null ? a.command() : read(a.file()));
-                    sources.add(a.command() != null || a.file().toString().equals("-") ? null : a.file().toString());
-                } catch (IOException | java.io.UncheckedIOException e) {
-                    err.println("spindle: cannot read " + a.file() + ": " + e.getMessage());
-                    return ExitCode.USAGE;
-                }
+        List<Action> todo = actions.isEmpty() ? List.of(new Action(null, Path.of("-"))) : actions;
+        for (Action a : todo) {
+            try {
+                scripts.add(a.command() != null ? a.command() : read(a.file()));
+                sources.add(a.command() != null || a.file().toString().equals("-") ? null : a.file().toString());
+            } catch (IOException | java.io.UncheckedIOException e) {
+                err.println("spindle: cannot read " + a.file() + ": " + e.getMessage());
+                return ExitCode.USAGE;
             }
         }
         Connection connection;
@@ -155,9 +164,6 @@ public final class Main implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         try (connection) {
-            if (interactive) {
-                return interactive(connection, target);
-            }
             Runner runner = new Runner(new Executor(connection), new Settings(format, Expanded.OFF, Style.PLAIN, () -> 0),
                     out, err);
             try {
@@ -169,6 +175,9 @@ public final class Main implements Callable<Integer> {
                     if (s == Runner.Status.QUIT) {
                         break;
                     }
+                }
+                if (archiveTraining) {
+                    train(connection, target);
                 }
                 return ExitCode.OK;
             } finally {
@@ -182,14 +191,49 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    private int interactive(Connection connection, ConnectionOptions target) {
+    /**
+     * The interactive shell. The connection opens on another thread while the terminal and the
+     * line reader are set up, so the prompt shows without waiting for the database.
+     */
+    private int interactive(ConnectionOptions target) {
+        CompletableFuture<Connection> connecting = new CompletableFuture<>();
+        Thread opener = new Thread(() -> {
+            try {
+                connecting.complete(target.open());
+            } catch (SQLException | RuntimeException e) {
+                connecting.completeExceptionally(e);
+            }
+        }, "spindle-connect");
+        opener.setDaemon(true);
+        opener.start();
         try (Terminal terminal = TerminalBuilder.builder().system(true).name("spindle").build()) {
-            ShellOptions options = new ShellOptions(target.label(), ShellOptions.historyFile(history, System.getenv()),
-                    !noColor && !"dumb".equals(terminal.getType()), target.spindle());
-            return new InteractiveShell(terminal, connection, options).run() ? ExitCode.OK : ExitCode.FAILED;
+            ShellOptions options = new ShellOptions(target.label(), target.url(),
+                    ShellOptions.historyFile(history, System.getenv()), !noColor && !"dumb".equals(terminal.getType()),
+                    target.spindle());
+            int status = new InteractiveShell(terminal, connecting, options).run();
+            return status == InteractiveShell.OK ? ExitCode.OK : ExitCode.USAGE;
         } catch (IOException e) {
             io.err().println("spindle: cannot open the terminal: " + e.getMessage());
             return ExitCode.USAGE;
+        } finally {
+            connecting.thenAccept(c -> {
+                try {
+                    c.close();
+                } catch (SQLException e) {
+                    // the shell is ending; nothing is left to do with the connection
+                }
+            });
+        }
+    }
+
+    private static void train(Connection connection, ConnectionOptions target) {
+        byte[] keys = "SELECT 1 AS a, NULL AS b;\r\\d\r\\q\r".getBytes(StandardCharsets.UTF_8);
+        try (org.jline.terminal.impl.LineDisciplineTerminal terminal = new org.jline.terminal.impl.LineDisciplineTerminal(
+                "training", "xterm-256color", java.io.OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
+            terminal.processInputBytes(keys);
+            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false)).run();
+        } catch (IOException e) {
+            // training only fills the archive; without it the shell still starts
         }
     }
 

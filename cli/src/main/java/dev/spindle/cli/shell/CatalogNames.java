@@ -12,11 +12,12 @@ import java.sql.SQLException;
  * thread (it reads through the connection, which is idle while the shell reads a line).
  */
 final class CatalogNames {
-    private final Connection connection;
+    /** The connection, or null while it is being opened. */
+    private final java.util.function.Supplier<Connection> connection;
     private volatile boolean stale = true;
     private Describer.Names names = Describer.Names.NONE;
 
-    CatalogNames(Connection connection) {
+    CatalogNames(java.util.function.Supplier<Connection> connection) {
         this.connection = connection;
     }
 
@@ -27,10 +28,11 @@ final class CatalogNames {
 
     /** The names, read again if the catalog may have changed; the last names read if that fails. */
     Describer.Names names() {
-        if (stale) {
+        Connection c = connection.get();
+        if (stale && c != null) {
             stale = false;
             try {
-                names = new Describer(connection).names();
+                names = new Describer(c).names();
             } catch (SQLException | RuntimeException e) {
                 // completion must not fail the line being typed: keep what was known
                 stale = true;

@@ -18,11 +18,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -37,41 +38,106 @@ import org.jline.terminal.Terminal;
  * their results and errors shown; Ctrl-C cancels the running statement or clears the line,
  * Ctrl-D or {@code \q} quits.
  *
+ * <p>The prompt shows before the connection is open (opening a Spindle database takes a good
+ * part of a second): the first statement waits for it.
+ *
  * <p>Thread-safety: {@link #run()} is called once, on one thread, which owns the connection;
  * the terminal's signal thread only calls {@link Runner#cancel()}.
  */
 public final class InteractiveShell {
     private final Terminal terminal;
-    private final Connection connection;
+    private final CompletableFuture<Connection> connecting;
     private final ShellOptions options;
+    /** Created once the connection is open, at the first statement. */
+    private final AtomicReference<Runner> runner = new AtomicReference<>();
 
+    /** A shell on an open connection. */
     public InteractiveShell(Terminal terminal, Connection connection, ShellOptions options) {
+        this(terminal, CompletableFuture.completedFuture(java.util.Objects.requireNonNull(connection, "connection")),
+                options);
+    }
+
+    /**
+     * A shell on a connection still being opened: the prompt shows at once, and the first
+     * statement waits for the connection (or reports why it could not be opened).
+     */
+    public InteractiveShell(Terminal terminal, CompletableFuture<Connection> connecting, ShellOptions options) {
         this.terminal = java.util.Objects.requireNonNull(terminal, "terminal");
-        this.connection = java.util.Objects.requireNonNull(connection, "connection");
+        this.connecting = java.util.Objects.requireNonNull(connecting, "connecting");
         this.options = java.util.Objects.requireNonNull(options, "options");
     }
+
+    /** Exit status when the user quits. */
+    public static final int OK = 0;
+    /** Exit status when the connection could not be opened. */
+    public static final int NO_CONNECTION = 2;
 
     /**
      * Runs the shell until the user quits.
      *
-     * @return true (the shell ends only when asked to; failed statements do not change that)
+     * @return {@link #OK}, or {@link #NO_CONNECTION} when the database could not be opened
+     *         (failed statements do not change the status)
      */
-    public boolean run() {
+    public int run() {
         PrintWriter writer = terminal.writer();
-        Settings settings = new Settings(OutputFormat.TABLE, Expanded.AUTO,
-                options.color() ? Style.COLOR : Style.PLAIN, terminal::getColumns);
-        Executor executor = new Executor(connection);
-        Runner runner = new Runner(executor, settings, writer, writer);
-        CatalogNames catalog = new CatalogNames(connection);
+        CatalogNames catalog = new CatalogNames(() -> connecting.isDone() && !connecting.isCompletedExceptionally()
+                ? connecting.join() : null);
         LineReader reader = reader(catalog);
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "spindle-progress");
             t.setDaemon(true);
             return t;
         });
-        WarmUp warmUp = new WarmUp(connection);
-        ProgressDisplay progress = new ProgressDisplay(writer, terminal::getColumns, progressSource(), timer);
-        runner.listener(new StatementListener() {
+        WarmUp warmUp = new WarmUp(connecting);
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> {
+            Runner r = runner.get();
+            if (r != null) {
+                r.cancel();
+            }
+        });
+        try {
+            if (options.warmUp()) {
+                warmUp.start();
+            }
+            banner(writer);
+            return loop(reader, () -> session(writer, catalog, warmUp, timer));
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+            timer.shutdownNow();
+            Runner r = runner.get();
+            if (r != null) {
+                r.close();
+            }
+            try {
+                reader.getHistory().save();
+            } catch (IOException e) {
+                writer.println("spindle: could not save the history: " + e.getMessage());
+            }
+            writer.flush();
+        }
+    }
+
+    /** The runner, created on the open connection the first time; null when it cannot be opened. */
+    private Runner session(PrintWriter writer, CatalogNames catalog, WarmUp warmUp, ScheduledExecutorService timer) {
+        Runner existing = runner.get();
+        if (existing != null) {
+            return existing;
+        }
+        Connection connection;
+        try {
+            connection = connecting.join();
+        } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            String state = cause instanceof SQLException s && s.getSQLState() != null ? " (SQLSTATE " + s.getSQLState() + ")" : "";
+            writer.println("spindle: cannot open " + options.url() + ": " + cause.getMessage() + state);
+            writer.flush();
+            return null;
+        }
+        Settings settings = new Settings(OutputFormat.TABLE, Expanded.AUTO,
+                options.color() ? Style.COLOR : Style.PLAIN, terminal::getColumns);
+        Runner r = new Runner(new Executor(connection), settings, writer, writer);
+        ProgressDisplay progress = new ProgressDisplay(writer, terminal::getColumns, progressSource(connection), timer);
+        r.listener(new StatementListener() {
             @Override
             public void started(String sql) {
                 warmUp.await();
@@ -86,47 +152,35 @@ public final class InteractiveShell {
                 }
             }
         });
-        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> runner.cancel());
-        try {
-            if (options.warmUp()) {
-                warmUp.start();
-            }
-            banner(writer);
-            loop(reader, runner);
-            return true;
-        } finally {
-            terminal.handle(Terminal.Signal.INT, previous);
-            timer.shutdownNow();
-            runner.close();
-            try {
-                reader.getHistory().save();
-            } catch (IOException e) {
-                writer.println("spindle: could not save the history: " + e.getMessage());
-            }
-            writer.flush();
-        }
+        runner.set(r);
+        return r;
     }
 
-    private void loop(LineReader reader, Runner runner) {
+    private int loop(LineReader reader, Supplier<Runner> session) {
         while (true) {
             reader.setVariable(LineReader.SECONDARY_PROMPT_PATTERN, escape(options.label() + "-> "));
             String text;
             try {
-                text = reader.readLine(escape(prompt(runner.txn())));
+                Runner r = runner.get();
+                text = reader.readLine(escape(prompt(r == null ? TxnState.IDLE : r.txn())));
             } catch (UserInterruptException e) {
                 // Ctrl-C at the prompt: drop what was typed, prompt again
                 continue;
             } catch (EndOfFileException e) {
                 terminal.writer().println();
-                return;
+                return OK;
             }
             if (text == null || text.isBlank()) {
                 continue;
             }
+            Runner r = session.get();
+            if (r == null) {
+                return NO_CONNECTION;
+            }
             ScriptScanner.Scan scan = ScriptScanner.scan(text);
             for (Piece piece : scan.pieces()) {
-                if (runner.run(piece, null) == Runner.Status.QUIT) {
-                    return;
+                if (r.run(piece, null) == Runner.Status.QUIT) {
+                    return OK;
                 }
             }
         }
@@ -169,7 +223,7 @@ public final class InteractiveShell {
         return b.build();
     }
 
-    private Supplier<Optional<ProgressSnapshot>> progressSource() {
+    private static Supplier<Optional<ProgressSnapshot>> progressSource(Connection connection) {
         try {
             if (connection.isWrapperFor(ProgressReporting.class)) {
                 ProgressReporting reporting = connection.unwrap(ProgressReporting.class);
@@ -182,14 +236,7 @@ public final class InteractiveShell {
     }
 
     private void banner(PrintWriter writer) {
-        String product;
-        try {
-            DatabaseMetaData md = connection.getMetaData();
-            product = md.getDatabaseProductName() + " " + md.getDatabaseProductVersion() + " (" + md.getURL() + ")";
-        } catch (SQLException e) {
-            product = "the database";
-        }
-        writer.println("spindle " + Version.VERSION + ", connected to " + product + ".");
+        writer.println("spindle " + Version.VERSION + " on " + options.url() + ".");
         writer.println("Statements end with ';'. Type \\? for help, \\q or Ctrl-D to quit.");
         writer.flush();
     }

@@ -21,22 +21,23 @@ final class WarmUp {
     static final String QUERY = "SELECT a.x, count(*) AS n FROM (VALUES (1), (2), (3)) AS a(x) "
             + "JOIN (VALUES (1), (3)) AS b(y) ON a.x = b.y WHERE a.x > 0 GROUP BY a.x ORDER BY a.x";
 
-    private final Connection connection;
+    private final CompletableFuture<Connection> connection;
     private CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
 
-    WarmUp(Connection connection) {
+    WarmUp(CompletableFuture<Connection> connection) {
         this.connection = connection;
     }
 
-    /** Starts the query on a daemon thread. */
+    /** Starts the query on a daemon thread, once the connection is open. */
     void start() {
         CompletableFuture<Void> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
-            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
+            try (Statement st = connection.join().createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
                 while (rs.next()) {
                     rs.getObject(1);
                 }
             } catch (SQLException | RuntimeException e) {
+                // (a connection that could not be opened is reported by the shell, not here)
                 // a warm-up that fails changes nothing: the first statement pays instead
             } finally {
                 f.complete(null);

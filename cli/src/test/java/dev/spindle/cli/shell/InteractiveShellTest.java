@@ -34,7 +34,7 @@ class InteractiveShellTest {
 
     private Connection connection;
     private VirtualTerminal vt;
-    private CompletableFuture<Boolean> shell;
+    private CompletableFuture<Integer> shell;
     /** Where on the screen the test has read up to. */
     private int seen;
 
@@ -42,7 +42,7 @@ class InteractiveShellTest {
         connection = DriverManager.getConnection("jdbc:spindle:mem:");
         vt = new VirtualTerminal(columns, 40);
         InteractiveShell s = new InteractiveShell(vt.terminal, connection,
-                new ShellOptions("spindle", dir.resolve("history"), true, warmUp));
+                new ShellOptions("spindle", "jdbc:spindle:mem:", dir.resolve("history"), true, warmUp));
         shell = CompletableFuture.supplyAsync(s::run);
         seen = vt.await(PROMPT, 0, WAIT);
     }
@@ -104,7 +104,7 @@ class InteractiveShellTest {
         typeAndAwait("SELECT nope FROM orders;\r", "^");
         assertTrue(vt.text().contains("(SQLSTATE 42703)\nLINE 1: SELECT nope FROM orders\n               ^"), vt.text());
         vt.type("\\q\r");
-        assertTrue(shell.get(30, TimeUnit.SECONDS));
+        assertEquals(InteractiveShell.OK, shell.get(30, TimeUnit.SECONDS));
     }
 
     @Test
@@ -123,7 +123,7 @@ class InteractiveShellTest {
         assertTrue(shown.contains("  2 | bob"), shown);
         assertFalse(shown.contains("ERROR"), shown);
         vt.type("\\q\r");
-        assertTrue(shell.get(30, TimeUnit.SECONDS));
+        assertEquals(InteractiveShell.OK, shell.get(30, TimeUnit.SECONDS));
         String history = Files.readString(dir.resolve("history"));
         assertTrue(history.contains("select * from orders where customer = 'bob';"), history);
     }
@@ -175,7 +175,7 @@ class InteractiveShellTest {
         vt.await("never run", seen, WAIT);
         typeAndAwait("\u0003", PROMPT);
         vt.type("\u0004");
-        assertTrue(shell.get(30, TimeUnit.SECONDS));
+        assertEquals(InteractiveShell.OK, shell.get(30, TimeUnit.SECONDS));
         assertFalse(vt.text().contains("(1 row)"), vt.text());
     }
 
@@ -190,7 +190,7 @@ class InteractiveShellTest {
         typeAndAwait("\r", "(1 row)");
         assertTrue(screenFrom(before).contains("     42"), screenFrom(before));
         vt.type("\\q\r");
-        assertTrue(shell.get(30, TimeUnit.SECONDS));
+        assertEquals(InteractiveShell.OK, shell.get(30, TimeUnit.SECONDS));
         String history = Files.readString(dir.resolve("history"));
         assertTrue(history.contains("SELECT 41 + 1 AS answer;"), history);
     }
@@ -206,6 +206,23 @@ class InteractiveShellTest {
         assertTrue(shown.contains("first_column  | a fairly long text value"), shown);
         typeAndAwait("\\x off\r", "Expanded display is off.");
         typeAndAwait("\\explain SELECT 1;\r", "Time: ");
+    }
+
+    @Test
+    void thePromptComesBeforeTheConnectionAndOneThatFailsEndsTheShell() throws Exception {
+        vt = new VirtualTerminal(100, 40);
+        CompletableFuture<Connection> opening = new CompletableFuture<>();
+        InteractiveShell s = new InteractiveShell(vt.terminal, opening,
+                new ShellOptions("spindle", "jdbc:spindle:mem:", dir.resolve("history"), true, true));
+        shell = CompletableFuture.supplyAsync(s::run);
+        seen = vt.await(PROMPT, 0, WAIT);
+        vt.type("SELECT 1 AS a;\r");
+        Thread.sleep(200);
+        assertFalse(shell.isDone(), "the statement waits for the connection");
+        opening.completeExceptionally(new SQLException("no such database", "08001"));
+        assertEquals(InteractiveShell.NO_CONNECTION, shell.get(30, TimeUnit.SECONDS));
+        assertTrue(vt.text().contains("spindle: cannot open jdbc:spindle:mem:: no such database (SQLSTATE 08001)"),
+                vt.text());
     }
 
     /** Waits until the shell has left the line editor (the terminal is back in canonical mode). */
