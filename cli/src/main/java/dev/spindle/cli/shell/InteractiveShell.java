@@ -102,6 +102,7 @@ public final class InteractiveShell {
             banner(writer);
             return loop(reader, () -> session(writer, catalog, warmUp, timer));
         } finally {
+            warmUp.stop();
             terminal.handle(Terminal.Signal.INT, previous);
             timer.shutdownNow();
             Runner r = runner.get();

@@ -14,7 +14,8 @@ import java.util.concurrent.ExecutionException;
  * a failure is ignored.
  *
  * <p>Thread-safety: {@link #start()} once, then {@link #await()} from the shell's thread before
- * it runs a statement of its own (so the two never share the connection at once).
+ * it runs a statement of its own (so the two never share the connection at once);
+ * {@link #stop()} from any thread.
  */
 final class WarmUp {
     /** Plans through Calcite and renders a join, a reduction and a filter, over constants only. */
@@ -23,6 +24,8 @@ final class WarmUp {
 
     private final CompletableFuture<Connection> connection;
     private CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
+    private volatile Statement statement;
+    private volatile boolean stopped;
 
     WarmUp(CompletableFuture<Connection> connection) {
         this.connection = connection;
@@ -32,9 +35,14 @@ final class WarmUp {
     void start() {
         CompletableFuture<Void> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
-            try (Statement st = connection.join().createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
-                while (rs.next()) {
-                    rs.getObject(1);
+            try (Statement st = connection.join().createStatement()) {
+                statement = st;
+                if (!stopped) {
+                    try (ResultSet rs = st.executeQuery(QUERY)) {
+                        while (rs.next()) {
+                            rs.getObject(1);
+                        }
+                    }
                 }
             } catch (SQLException | RuntimeException e) {
                 // (a connection that could not be opened is reported by the shell, not here)
@@ -46,6 +54,22 @@ final class WarmUp {
         t.setDaemon(true);
         done = f;
         t.start();
+    }
+
+    /**
+     * Stops the warm-up if it still runs (the shell is ending: closing the connection would
+     * otherwise wait for it). Safe from any thread.
+     */
+    void stop() {
+        stopped = true;
+        Statement st = statement;
+        if (st != null) {
+            try {
+                st.cancel();
+            } catch (SQLException | RuntimeException e) {
+                // finished or closed meanwhile: nothing to stop
+            }
+        }
     }
 
     /** Waits until the warm-up has finished. */
