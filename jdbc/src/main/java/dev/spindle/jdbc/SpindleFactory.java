@@ -1,5 +1,6 @@
 package dev.spindle.jdbc;
 
+import dev.spindle.common.error.SpindleException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.sql.BatchUpdateException;
@@ -110,7 +111,21 @@ final class SpindleFactory implements AvaticaFactory {
      * overflow is 54001, running out of memory 53200, anything else XX000.
      */
     static SQLException errorToSql(Error e) {
-        return SpindleMeta.toSpindle(e).toSQLException();
+        return new SpindleSQLException(SpindleMeta.toSpindle(e));
+    }
+
+    /**
+     * What the application gets for {@code e}, which Avatica made from the Meta's failure on this
+     * thread: a {@link SpindleSQLException} from the Spindle error itself (its own message and
+     * position, not Avatica's rewording), else {@code e} unchanged.
+     */
+    static SQLException clean(SQLException e) {
+        SpindleException last = SpindleMeta.LAST_ERROR.get();
+        SpindleMeta.LAST_ERROR.remove();
+        if (last == null || e instanceof SpindleSQLException || !last.sqlState().equals(e.getSQLState())) {
+            return e;
+        }
+        return new SpindleSQLException(last);
     }
 
     /**
@@ -118,8 +133,25 @@ final class SpindleFactory implements AvaticaFactory {
      * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
      */
     static final class SpindleConnection extends AvaticaConnection implements ProgressReporting {
+        private volatile java.util.TimeZone timeZone;
+
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
             super(driver, factory, url, info);
+        }
+
+        /**
+         * The connection's time zone, as Avatica resolves it from the connection's properties (the
+         * JVM's default when none is set), resolved once: Avatica parses its configuration again
+         * on every query otherwise, a measurable share of a point lookup.
+         */
+        @Override
+        public java.util.TimeZone getTimeZone() {
+            java.util.TimeZone z = timeZone;
+            if (z == null) {
+                z = super.getTimeZone();
+                timeZone = z;
+            }
+            return z;
         }
 
         SpindleMeta meta() {
@@ -194,10 +226,25 @@ final class SpindleFactory implements AvaticaFactory {
         }
 
         private static void call(Runnable r) throws SQLException {
+            SpindleMeta.LAST_ERROR.remove();
             try {
                 r.run();
             } catch (AvaticaClientRuntimeException e) {
-                throw new SQLException(e.getMessage(), e.getSqlState(), e.getErrorCode(), e);
+                throw clean(new SQLException(e.getMessage(), e.getSqlState(), e.getErrorCode(), e));
+            }
+        }
+
+        /** A statement prepared on the session; failing to prepare is a {@link SpindleSQLException}. */
+        @Override
+        public java.sql.PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+                int resultSetHoldability) throws SQLException {
+            SpindleMeta.LAST_ERROR.remove();
+            try {
+                return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+            } catch (SQLException e) {
+                throw clean(e);
+            } catch (Error e) {
+                throw errorToSql(e);
             }
         }
     }
@@ -228,8 +275,11 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         protected void executeInternal(String sql) throws SQLException {
             cleared = false;
+            SpindleMeta.LAST_ERROR.remove();
             try {
                 super.executeInternal(sql);
+            } catch (SQLException e) {
+                throw clean(e);
             } catch (Error e) {
                 throw errorToSql(e);
             }
@@ -259,7 +309,7 @@ final class SpindleFactory implements AvaticaFactory {
         }
     }
 
-    /** A prepared statement without parameters (Spindle has none yet). */
+    /** A prepared statement: parameters bound per execution on the session's prepared statement. */
     static final class SpindlePreparedStatement extends AvaticaPreparedStatement {
         SpindlePreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
                 int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
@@ -318,8 +368,11 @@ final class SpindleFactory implements AvaticaFactory {
 
         @Override
         public ResultSet executeQuery() throws SQLException {
+            SpindleMeta.LAST_ERROR.remove();
             try {
                 return super.executeQuery();
+            } catch (SQLException e) {
+                throw clean(e);
             } catch (Error e) {
                 throw errorToSql(e);
             }
@@ -327,8 +380,11 @@ final class SpindleFactory implements AvaticaFactory {
 
         @Override
         public long executeLargeUpdate() throws SQLException {
+            SpindleMeta.LAST_ERROR.remove();
             try {
                 return super.executeLargeUpdate();
+            } catch (SQLException e) {
+                throw clean(e);
             } catch (Error e) {
                 throw errorToSql(e);
             }
@@ -336,8 +392,11 @@ final class SpindleFactory implements AvaticaFactory {
 
         @Override
         public boolean execute() throws SQLException {
+            SpindleMeta.LAST_ERROR.remove();
             try {
                 return super.execute();
+            } catch (SQLException e) {
+                throw clean(e);
             } catch (Error e) {
                 throw errorToSql(e);
             }

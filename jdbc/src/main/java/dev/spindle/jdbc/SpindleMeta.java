@@ -366,24 +366,20 @@ final class SpindleMeta extends MetaImpl {
      * 53200, anything else as an internal error (XX000). No {@link Error} leaves the driver.
      */
     static SpindleException toSpindle(Throwable e) {
-        if (e instanceof SpindleException && ((SpindleException) e).code() != ErrorCode.INTERNAL_ERROR_1) {
-            return (SpindleException) e;
-        }
-        // the whole chain: Calcite wraps once per level of the expression it was converting
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
-            if (t instanceof StackOverflowError) {
-                return SpindleException.withCause(e, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep");
-            }
-            if (t instanceof OutOfMemoryError) {
-                return SpindleException.withCause(e, ErrorCode.OUT_OF_MEMORY_1, "running the statement");
-            }
-        }
-        return SpindleException.wrap(e); // an internal error stays itself
+        return SpindleException.fromThrowable(e, "running the statement");
     }
+
+    /**
+     * The error this thread's last statement failed with, kept for the statement classes: Avatica
+     * rebuilds what the Meta throws as an exception with its own wording ({@code Error 4202
+     * (42P01) : Error while executing SQL "...": ...}) and no cause, so the driver throws a
+     * {@link SpindleSQLException} made from this one instead ({@link SpindleFactory#clean}).
+     */
+    static final ThreadLocal<SpindleException> LAST_ERROR = new ThreadLocal<>();
 
     /** The exception Avatica turns into an {@code SQLException} keeping SQLSTATE and vendor code. */
     static AvaticaClientRuntimeException toAvatica(SpindleException e) {
+        LAST_ERROR.set(e);
         SQLException sql = e.toSQLException();
         return new AvaticaClientRuntimeException(sql.getMessage(), sql.getErrorCode(), sql.getSQLState(),
                 AvaticaSeverity.ERROR, List.of(e.toString()), null);

@@ -2,6 +2,7 @@ package dev.spindle.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -193,6 +194,14 @@ class DriverTest {
             SQLException syntax = fails(st, "SELEC 1");
             assertEquals("42601", syntax.getSQLState());
             assertTrue(syntax.getErrorCode() != 0, "vendor code kept");
+            // Spindle's own words, not Avatica's rewording ("Error 4201 (42601) : Error while executing SQL ...")
+            assertEquals("syntax error at or near \"SELEC\" at line 1, column 1 (at position 1)", syntax.getMessage());
+            SQLException missing = fails(st, "SELECT x FROM nope");
+            assertEquals("relation \"nope\" does not exist (at position 15)", missing.getMessage());
+            assertEquals(15, assertInstanceOf(SpindleSQLException.class, missing).position(), "for tools that point at it");
+            SQLException unprepared = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT x FROM nope"));
+            assertEquals("42P01", unprepared.getSQLState());
+            assertEquals(15, assertInstanceOf(SpindleSQLException.class, unprepared).position());
             st.execute("CREATE TABLE t (k INT PRIMARY KEY)");
             st.execute("INSERT INTO t VALUES (0)");
             assertEquals("23505", fails(st, "INSERT INTO t VALUES (0)").getSQLState());
@@ -202,7 +211,10 @@ class DriverTest {
             assertEquals("22012", assertThrows(SQLException.class,
                     () -> st.executeQuery("SELECT 1 / k FROM t")).getSQLState());
             try (PreparedStatement ps = c.prepareStatement("SELECT 1 / k FROM t")) {
-                assertEquals("22012", assertThrows(SQLException.class, ps::executeQuery).getSQLState());
+                SQLException e = assertThrows(SQLException.class, ps::executeQuery);
+                assertEquals("22012", e.getSQLState());
+                assertEquals("division by zero", e.getMessage());
+                assertEquals(-1, assertInstanceOf(SpindleSQLException.class, e).position());
             }
             st.addBatch("INSERT INTO t VALUES (1)");
             st.addBatch("INSERT INTO t VALUES (0)");

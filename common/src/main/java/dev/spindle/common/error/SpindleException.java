@@ -38,6 +38,30 @@ public class SpindleException extends RuntimeException {
      * {@link ErrorCode#INTERNAL_ERROR_1} caused by it: what a bug becomes when it must fail one
      * request (a peek, a dataflow) rather than the thread that met it.
      */
+    /**
+     * {@code t} as the error a statement reports: a {@code SpindleException} other than an
+     * internal error as itself; a {@link StackOverflowError} anywhere in its cause chain (Calcite
+     * wraps the ones it catches, once per level) as {@link ErrorCode#STATEMENT_TOO_COMPLEX_1}, an
+     * {@link OutOfMemoryError} as {@link ErrorCode#OUT_OF_MEMORY_1}, both saying what ran out
+     * ({@code doing}); anything else as an internal error ({@link #wrap}). No {@link Error} needs
+     * to travel further.
+     */
+    public static SpindleException fromThrowable(Throwable t, String doing) {
+        if (t instanceof SpindleException && ((SpindleException) t).code() != ErrorCode.INTERNAL_ERROR_1) {
+            return (SpindleException) t;
+        }
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return withCause(t, ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep " + doing);
+            }
+            if (c instanceof OutOfMemoryError) {
+                return withCause(t, ErrorCode.OUT_OF_MEMORY_1, doing);
+            }
+        }
+        return wrap(t);
+    }
+
     public static SpindleException wrap(Throwable t) {
         return t instanceof SpindleException ? (SpindleException) t : withCause(t, ErrorCode.INTERNAL_ERROR_1, t.toString());
     }

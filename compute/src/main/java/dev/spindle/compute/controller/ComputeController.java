@@ -3,8 +3,9 @@ package dev.spindle.compute.controller;
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
-import dev.spindle.common.row.PackedRows;
 import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.peek.InlinePeek;
+import dev.spindle.compute.peek.PeekMerge;
 import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
@@ -27,9 +28,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 
 /**
@@ -42,7 +45,11 @@ import java.util.function.Consumer;
  * With one SOLO runtime everything goes to it. Split, index dataflows go to the MAINTENANCE
  * runtime, peeks and their transient dataflows to the INTERACTIVE runtime, and every
  * {@code AllowCompaction} and {@code DropIndex} to both (maintenance moves its exports' holds and
- * their points' {@code writerLogical}; interactive moves the points' standing holds).
+ * their points' {@code writerLogical}; interactive moves the points' standing holds). Split, a
+ * point peek on an index already sealed past its time may be answered in the caller's thread
+ * from the sharing registries instead ({@link #tryPeekInline}); the answer is the one the
+ * interactive workers would give, and the peek's reader holds make the compaction contract hold
+ * for it as for a pending peek.
  *
  * <h2>Every command answers</h2>
  * <ul>
@@ -114,14 +121,16 @@ public final class ComputeController implements AutoCloseable {
     private final ComputeRuntime interactive;
     private final Consumer<ComputeCommand> toMaintenance;
     private final Consumer<ComputeCommand> toInteractive;
+    /** The sharing registries, one per worker ordinal (split runtimes; empty when solo). */
+    private final List<ArrangementSharingRegistry> registries;
     /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
-    private final long[] peekDurations = new long[32];
+    private final AtomicLongArray peekDurations = new AtomicLongArray(32);
     private final Map<Long, Book> books = new LinkedHashMap<>();
     private final Map<GlobalId, Long> exporter = new HashMap<>();
     /** Indexes that were dropped: ids are never reused, so a peek of one can never be answered. */
-    private final Set<GlobalId> dropped = new HashSet<>();
-    /** Indexes whose dataflow failed, with the error. */
-    private final Map<GlobalId, SpindleException> failed = new HashMap<>();
+    private final Set<GlobalId> dropped = ConcurrentHashMap.newKeySet(); // written under the monitor, read also without
+    /** Indexes whose dataflow failed, with the error. Written under the monitor, read also without. */
+    private final Map<GlobalId, SpindleException> failed = new ConcurrentHashMap<>();
     private final Map<UUID, Collector> peeks = new LinkedHashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
     private final Map<GlobalId, Frontier> applied = new HashMap<>();
@@ -129,21 +138,27 @@ public final class ComputeController implements AutoCloseable {
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
     private ScheduledExecutorService deadlines; // created on first use
-    private boolean closed;
+    private volatile boolean closed; // written under the monitor; read without it by inline peeks
 
     private ComputeController(ComputeRuntimeFactory factory, Options options) {
         Consumer<ComputeResponse> sink = options.wire() ? r -> handle(ProtocolCodec.roundTrip(r)) : this::handle;
-        ComputeRuntime[] rts = factory.start(options.environment(), sink);
-        this.maintenance = rts[0];
-        this.interactive = rts[1];
+        Runtimes rts = factory.start(options.environment(), sink);
+        this.maintenance = rts.maintenance();
+        this.interactive = rts.interactive();
+        this.registries = rts.registries();
         this.toMaintenance = options.wire() ? c -> maintenance.send(ProtocolCodec.roundTrip(c)) : maintenance::send;
         this.toInteractive = options.wire() ? c -> interactive.send(ProtocolCodec.roundTrip(c)) : interactive::send;
     }
 
-    /** Starts the runtimes; returns {maintenance, interactive} (the same runtime twice when solo). */
+    /** The runtimes started: the same runtime twice, and no registries, when solo. */
+    private record Runtimes(ComputeRuntime maintenance, ComputeRuntime interactive,
+                            List<ArrangementSharingRegistry> registries) {
+    }
+
+    /** Starts the runtimes. */
     @FunctionalInterface
     private interface ComputeRuntimeFactory {
-        ComputeRuntime[] start(RuntimeEnvironment env, Consumer<ComputeResponse> sink);
+        Runtimes start(RuntimeEnvironment env, Consumer<ComputeResponse> sink);
     }
 
     /**
@@ -154,14 +169,14 @@ public final class ComputeController implements AutoCloseable {
         if (mode == RuntimeMode.SOLO) {
             return new ComputeController((env, sink) -> {
                 ComputeRuntime solo = new ComputeRuntime("solo", workers, ComputeRuntimeRole.SOLO, List.of(), env, sink);
-                return new ComputeRuntime[] {solo, solo};
+                return new Runtimes(solo, solo, List.of());
             }, options);
         }
         return new ComputeController((env, sink) -> {
             List<ArrangementSharingRegistry> registries = ArrangementSharingRegistry.forWorkers(workers);
             ComputeRuntime m = new ComputeRuntime("maintenance", workers, ComputeRuntimeRole.MAINTENANCE, registries, env, sink);
             ComputeRuntime i = new ComputeRuntime("interactive", workers, ComputeRuntimeRole.INTERACTIVE, registries, env, sink);
-            return new ComputeRuntime[] {m, i};
+            return new Runtimes(m, i, registries);
         }, options);
     }
 
@@ -268,6 +283,7 @@ public final class ComputeController implements AutoCloseable {
     }
 
     /** Why index {@code id} can never be read again, or null. Lock held. */
+    /** The error a peek of {@code id} fails with at once (dropped or failed), or null. Needs no lock. */
     private SpindleException unusable(GlobalId id) {
         if (dropped.contains(id)) {
             return new SpindleException(ErrorCode.INDEX_DROPPED_1, id);
@@ -440,6 +456,29 @@ public final class ComputeController implements AutoCloseable {
     }
 
     /**
+     * Answers point peek {@code request} in the calling thread if the split runtimes' sharing
+     * registries hold its index sealed past the peek's time ({@link InlinePeek}); null if it must
+     * go to the interactive workers ({@link #peek(PeekRequest, Duration)}): a solo runtime, a scan,
+     * an index not published or not sealed yet, a dropped or failed index. Takes no lock of the
+     * controller's, so concurrent point reads do not serialize here.
+     */
+    public PeekResponse tryPeekInline(PeekRequest request) {
+        if (registries.isEmpty() || request.literalKey() == null || closed) {
+            return null;
+        }
+        SpindleException unusable = unusable(request.index()); // dropped or failed: as a worker's peek would
+        if (unusable != null) {
+            return new PeekResponse.Error(unusable);
+        }
+        long started = System.nanoTime();
+        PeekResponse r = InlinePeek.tryAnswer(registries, request);
+        if (r != null) {
+            countDuration(started);
+        }
+        return r;
+    }
+
+    /**
      * Starts a peek that fails with {@link ErrorCode#STATEMENT_TIMEOUT_0} unless answered within
      * {@code deadline} (null: no deadline).
      */
@@ -528,8 +567,17 @@ public final class ComputeController implements AutoCloseable {
      * Completed peeks by duration: entry {@code b} counts peeks that took less than {@code 2^b}
      * ms (and at least {@code 2^(b-1)}).
      */
-    public synchronized long[] peekDurations() {
-        return peekDurations.clone();
+    public long[] peekDurations() {
+        long[] out = new long[peekDurations.length()];
+        for (int b = 0; b < out.length; b++) {
+            out[b] = peekDurations.get(b);
+        }
+        return out;
+    }
+
+    private void countDuration(long startedNanos) {
+        long ms = (System.nanoTime() - startedNanos) / 1_000_000L;
+        peekDurations.incrementAndGet(Math.min(31, 64 - Long.numberOfLeadingZeros(ms)));
     }
 
     /** Number of peeks not yet answered. */
@@ -631,8 +679,7 @@ public final class ComputeController implements AutoCloseable {
             c.parts[r.worker()] = r.partial();
             if (++c.received == c.parts.length) {
                 peeks.remove(r.uuid());
-                long ms = (System.nanoTime() - c.started) / 1_000_000L;
-                peekDurations[Math.min(31, 64 - Long.numberOfLeadingZeros(ms))]++;
+                countDuration(c.started);
                 applyCompaction(c.request.index());
                 // merged outside the monitor: a large result never blocks other peeks' bookkeeping
                 after.add(() -> c.future.complete(c.merge()));
@@ -756,32 +803,9 @@ public final class ComputeController implements AutoCloseable {
             this.parts = new PeekPartial[workers];
         }
 
-        /**
-         * Errors win over rows; among several workers' errors the least by SQLSTATE and message,
-         * so the answer does not depend on which worker was first; else the finished rows.
-         */
+        /** The answer from every worker's partial ({@link PeekMerge}). */
         PeekResponse merge() {
-            SpindleException error = null;
-            for (PeekPartial p : parts) {
-                if (p instanceof PeekPartial.Error) {
-                    SpindleException e = ((PeekPartial.Error) p).error();
-                    if (error == null || key(e).compareTo(key(error)) < 0) {
-                        error = e;
-                    }
-                }
-            }
-            if (error != null) {
-                return new PeekResponse.Error(error);
-            }
-            List<PackedRows> rows = new ArrayList<>(parts.length);
-            for (PeekPartial p : parts) {
-                rows.addAll(((PeekPartial.Rows) p).parts());
-            }
-            return new PeekResponse.Rows(rows, request.finishing()); // merged by the reader
-        }
-
-        private static String key(SpindleException e) {
-            return e.sqlState() + " " + e.getMessage();
+            return PeekMerge.merge(parts, request.finishing()); // rows merged by the reader
         }
     }
 }

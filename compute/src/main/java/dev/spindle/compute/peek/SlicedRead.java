@@ -104,8 +104,11 @@ final class SlicedRead {
                 return null;
             }
             return new PeekPartial.Rows(parts);
-        } catch (RuntimeException e) {
-            return new PeekPartial.Error(SpindleException.wrap(e));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // a result too large for the heap fails this peek, not the worker reading it
+            parts.clear();
+            out = null;
+            return new PeekPartial.Error(SpindleException.fromThrowable(e, "reading index " + request.index()));
         }
     }
 }

@@ -142,17 +142,29 @@ public final class Worker implements Runnable {
         waker.bindToCurrentThread();
         try {
             while (!stopping) {
-                waker.clear();
-                boolean busy = applyCommands();
-                busy |= step();
-                busy |= peeks.step(traces, index);
-                if (sharedPeeks != null) {
-                    busy |= sharedPeeks.step();
-                }
-                if (busy) {
-                    reportFrontiers(); // frontiers move only when this worker did something
-                } else {
-                    waker.park(IDLE_PARK_NANOS);
+                try {
+                    waker.clear();
+                    boolean busy = applyCommands();
+                    busy |= step();
+                    busy |= peeks.step(traces, index);
+                    if (sharedPeeks != null) {
+                        busy |= sharedPeeks.step();
+                    }
+                    if (busy) {
+                        reportFrontiers(); // frontiers move only when this worker did something
+                    } else {
+                        waker.park(IDLE_PARK_NANOS);
+                    }
+                } catch (OutOfMemoryError e) {
+                    // The heap ran out outside any operator (an operator that runs out fails its own
+                    // dataflow): what took the memory is some dataflow, which fails in its own
+                    // operator or is dropped by the statement that made it. A worker that died here
+                    // would leave every dataflow and peek it serves hanging, so it goes on.
+                    LOG.log(Level.SEVERE, "worker " + index + " ran out of memory outside an operator", e);
+                    for (Long id : failedInPass) {
+                        dataflows.remove(id);
+                    }
+                    failedInPass.clear();
                 }
             }
         } finally {
@@ -289,11 +301,12 @@ public final class Worker implements Runnable {
         DataflowBuilder builder = new DataflowBuilder(index, shared, services);
         try {
             render.build(builder);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             closeAll(builder.operators());
             forgetFrontiers(traces.removeDataflow(id));
             runtime.fail(id, index, e);
-            runtime.respond(new ComputeResponse.DataflowFailed(id, index, SpindleException.wrap(e)));
+            runtime.respond(new ComputeResponse.DataflowFailed(id, index,
+                    SpindleException.fromThrowable(e, "rendering dataflow " + id)));
             return;
         }
         List<Operator> ops = new ArrayList<>(builder.operators());
@@ -347,11 +360,16 @@ public final class Worker implements Runnable {
         return dataflows.size() > 1 || peeks.size() > 0 || (sharedPeeks != null && sharedPeeks.size() > 0);
     }
 
-    /** Runs {@code op} of dataflow {@code id}; true if it did work. If it throws, the dataflow is stopped. */
+    /**
+     * Runs {@code op} of dataflow {@code id}; true if it did work. If it throws, the dataflow is
+     * stopped. Running out of heap or stack in an operator stops only that dataflow, with
+     * {@code 53200} or {@code 54001}: its state goes with it, and the worker keeps serving the
+     * others (an operator's state is its own, so nothing else was half changed).
+     */
     private boolean runOperator(long id, Operator op) {
         try {
             return op.run();
-        } catch (RuntimeException ex) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError ex) {
             fail(id, ex);
             return false;
         }
@@ -379,13 +397,13 @@ public final class Worker implements Runnable {
     }
 
     /** Stops dataflow {@code id} on this worker after its operator threw. */
-    private void fail(long id, RuntimeException ex) {
+    private void fail(long id, Throwable ex) {
         LOG.log(Level.FINE, "dataflow " + id + " failed on worker " + index, ex);
         closeAll(dataflows.get(id));
         List<GlobalId> lost = traces.removeDataflow(id);
         forgetFrontiers(lost);
         runtime.fail(id, index, ex);
-        SpindleException error = SpindleException.wrap(ex);
+        SpindleException error = SpindleException.fromThrowable(ex, "in dataflow " + id + " on worker " + index);
         peeks.fail(lost, error, index);
         failedInPass.add(id);
         runtime.respond(new ComputeResponse.DataflowFailed(id, index, error));

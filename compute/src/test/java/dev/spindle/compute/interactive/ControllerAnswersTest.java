@@ -156,6 +156,27 @@ class ControllerAnswersTest {
 
     @ParameterizedTest
     @EnumSource(RuntimeMode.class)
+    void anOperatorRunningOutOfMemoryFailsItsDataflowAndTheWorkerKeepsServing(RuntimeMode mode) throws Exception {
+        fixture(mode).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        f.created.get(20, TimeUnit.SECONDS);
+        f.createIndex(I2, 1);
+        f.created.get(20, TimeUnit.SECONDS);
+        CompletableFuture<PeekResponse> pending = f.peek(I1, 5);
+        f.breakWithOutOfMemory = true;
+        f.breakInserts = I1;
+        f.write(5, Update.insert(Row.of(2L, 2L), 5));
+        SpindleException e = error(pending);
+        assertEquals(ErrorCode.OUT_OF_MEMORY_1, e.code());
+        assertEquals("53200", e.sqlState());
+        assertTrue(e.getMessage().contains("out of memory"), e.getMessage());
+        assertEquals(f.contents(5), f.rows(I2, 5), "the other index, on the same workers, keeps serving");
+        f.write(6, Update.insert(Row.of(3L, 3L), 6));
+        assertEquals(f.contents(6), f.rows(I2, 6), "and keeps being maintained");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
     void peeksOfADroppedIndexFailNamingItWhetherPendingOrLate(RuntimeMode mode) throws Exception {
         fixture(mode).write(1, Update.insert(Row.of(1L, 1L), 1));
         f.createIndex(I1, 1);

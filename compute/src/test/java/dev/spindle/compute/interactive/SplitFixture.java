@@ -53,6 +53,8 @@ final class SplitFixture implements AutoCloseable {
      * fails the index's dataflow.
      */
     volatile GlobalId breakInserts;
+    /** With {@link #breakInserts}: the insert runs out of memory instead of throwing an exception. */
+    volatile boolean breakWithOutOfMemory;
     private final ArrangementFactory recording = (name, since) -> {
         SpineArrangement a = new SpineArrangement(since);
         arrangements.computeIfAbsent(name, k -> new CopyOnWriteArrayList<>()).add(a);
@@ -73,6 +75,9 @@ final class SplitFixture implements AutoCloseable {
         public void insert(StagedUpdates updates, Frontier lower, Frontier upper) {
             GlobalId broken = breakInserts;
             if (broken != null && name.startsWith(broken + ".")) {
+                if (breakWithOutOfMemory) {
+                    throw new OutOfMemoryError("Java heap space (test)");
+                }
                 throw new IllegalStateException("insert refused (test)");
             }
             spine.insert(updates, lower, upper);

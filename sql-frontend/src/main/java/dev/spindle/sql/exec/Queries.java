@@ -17,6 +17,8 @@ import dev.spindle.sql.txn.Overlay;
 import dev.spindle.sql.txn.Transaction;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.calcite.sql.SqlNode;
 
@@ -93,15 +95,25 @@ public final class Queries {
         }
     }
 
+    /** Peek ids: unique in the process by the counter, and cheap (no secure random number per read). */
+    private static final AtomicLong PEEKS = new AtomicLong();
+
+    private static UUID peekId() {
+        return new UUID(PEEKS.incrementAndGet(), ThreadLocalRandom.current().nextLong());
+    }
+
     /** The rows of {@code plan} at {@code t}. */
     List<Row> read(PeekPlan plan, long t, boolean asOf) {
         coord.introspection().beforeRead(plan, coord.catalog());
         PeekResponse r;
-        UUID uuid = UUID.randomUUID();
+        UUID uuid = peekId();
         if (plan instanceof PeekPlan.Fast) {
             PeekPlan.Fast f = (PeekPlan.Fast) plan;
-            r = control.await(coord.compute().peek(new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(),
-                    f.finishing())), () -> coord.compute().cancel(uuid));
+            PeekRequest request = new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(), f.finishing());
+            r = f.literalKey() == null ? null : coord.compute().tryPeekInline(request); // a sealed point lookup, here
+            if (r == null) {
+                r = control.await(coord.compute().peek(request), () -> coord.compute().cancel(uuid));
+            }
         } else {
             PeekPlan.Slow s = (PeekPlan.Slow) plan;
             DataflowDescription d = s.dataflow();

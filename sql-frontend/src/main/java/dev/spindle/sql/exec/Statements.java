@@ -111,34 +111,7 @@ public final class Statements {
     }
 
     private static RuntimeException asSpindle(Throwable e) {
-        if (e instanceof StackOverflowError) {
-            return tooDeep();
-        }
-        if (e instanceof OutOfMemoryError) {
-            return new SpindleException(ErrorCode.OUT_OF_MEMORY_1, "running the statement");
-        }
-        if (e instanceof SpindleException && ((SpindleException) e).code() != ErrorCode.INTERNAL_ERROR_1) {
-            return (SpindleException) e;
-        }
-        if (e instanceof RuntimeException) { // an internal error may be a wrapped stack overflow
-            return causedByStackOverflow(e) ? tooDeep() : (RuntimeException) e;
-        }
-        return SpindleException.wrap(e);
-    }
-
-    private static SpindleException tooDeep() {
-        return new SpindleException(ErrorCode.STATEMENT_TOO_COMPLEX_1, "nesting too deep to plan");
-    }
-
-    private static boolean causedByStackOverflow(Throwable e) {
-        // the whole chain: Calcite wraps once per level of the expression it was converting
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
-            if (t instanceof StackOverflowError) {
-                return true;
-            }
-        }
-        return false;
+        return SpindleException.fromThrowable(e, "running the statement");
     }
 
     /** Runs {@code node}, parsed from {@code sql}. */

@@ -120,14 +120,20 @@ public final class BatchCursor implements Cursor {
             return;
         }
         int lo = key;
-        int step = 1;
-        int hi = lo + step;
-        while (hi < n && compareKeyAt(hi, slab, from, to) < 0) {
-            lo = hi;
-            step <<= 1;
-            hi = (int) Math.min(n, (long) lo + step);
+        int hi;
+        if (lo == 0) {
+            hi = n; // a fresh cursor (a point lookup): plain binary search, log n probes, not 2 log n
+        } else {
+            // a cursor moving forward (a merge, a join): gallop, so a short hop costs little
+            int step = 1;
+            hi = lo + step;
+            while (hi < n && compareKeyAt(hi, slab, from, to) < 0) {
+                lo = hi;
+                step <<= 1;
+                hi = (int) Math.min(n, (long) lo + step);
+            }
+            hi = Math.min(hi, n);
         }
-        hi = Math.min(hi, n);
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
             if (compareKeyAt(mid, slab, from, to) < 0) {

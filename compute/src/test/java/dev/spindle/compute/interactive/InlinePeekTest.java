@@ -1,0 +1,276 @@
+package dev.spindle.compute.interactive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.row.Row;
+import dev.spindle.common.time.Frontier;
+import dev.spindle.common.update.Update;
+import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.compute.peek.PeekRequest;
+import dev.spindle.compute.peek.PeekResponse;
+import dev.spindle.compute.plan.RowSetFinishing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Point peeks answered in the caller's thread from the sharing registries
+ * ({@code ComputeController.tryPeekInline}): the same answer the interactive workers give, only
+ * when every worker's point is sealed past the time, errors before rows, the compaction contract,
+ * drops and failures as on the workers, holds released, and readers racing writes and compaction.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class InlinePeekTest {
+    static final GlobalId I1 = GlobalId.user(10);
+    static final GlobalId I2 = GlobalId.user(11);
+
+    private SplitFixture f;
+
+    private SplitFixture fixture(RuntimeMode mode, int workers) {
+        f = new SplitFixture(mode, workers);
+        return f;
+    }
+
+    @AfterEach
+    void close() {
+        if (f != null) {
+            f.close();
+        }
+    }
+
+    private static PeekRequest point(GlobalId index, long t, long key) {
+        return new PeekRequest(UUID.randomUUID(), index, t, Row.of(key), null, RowSetFinishing.none());
+    }
+
+    /** The inline answer of a point peek that must be answered inline, as rows. */
+    private List<Row> inline(GlobalId index, long t, long key) {
+        PeekResponse r = f.ctl.tryPeekInline(point(index, t, key));
+        assertNotNull(r, "sealed at " + t + ": answered inline");
+        if (r instanceof PeekResponse.Error) {
+            throw ((PeekResponse.Error) r).error();
+        }
+        return ((PeekResponse.Rows) r).rows();
+    }
+
+    /** The workers' answer to the same point peek. */
+    private List<Row> onWorkers(GlobalId index, long t, long key) throws Exception {
+        PeekResponse r = f.ctl.peek(point(index, t, key)).get(20, TimeUnit.SECONDS);
+        if (r instanceof PeekResponse.Error) {
+            throw ((PeekResponse.Error) r).error();
+        }
+        return ((PeekResponse.Rows) r).rows();
+    }
+
+    /** The table's rows with key {@code key} at {@code t}. */
+    private List<Row> expected(long t, long key) {
+        List<Row> out = new ArrayList<>();
+        for (Row r : f.contents(t)) {
+            if (r.getLong(0) == key) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private void awaitSealed(GlobalId index, long t) throws InterruptedException {
+        SplitFixture.await(() -> f.ctl.upper(index).isSealed(t), index + " sealed at " + t);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aSealedPointLookupIsAnsweredInlineAsTheWorkersAnswerIt(int workers) throws Exception {
+        fixture(RuntimeMode.SPLIT, workers);
+        List<Update> rows = new ArrayList<>();
+        for (long k = 0; k < 50; k++) {
+            rows.add(Update.insert(Row.of(k, k * 10), 1));
+            rows.add(Update.insert(Row.of(k, k * 10 + 1), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        f.createIndex(I1, 1);
+        f.createReexport(I2, I1, 1);
+        f.write(3, Update.delete(Row.of(7L, 70L), 3), Update.insert(Row.of(7L, 77L), 2));
+        awaitSealed(I1, 3);
+        awaitSealed(I2, 3);
+        for (long t : new long[] {1, 2, 3}) {
+            for (long k = -1; k <= 50; k++) {
+                List<Row> want = expected(t, k);
+                assertEquals(want, inline(I1, t, k), "key " + k + " at " + t);
+                assertEquals(want, inline(I2, t, k), "the re-export, key " + k + " at " + t);
+                assertEquals(want, onWorkers(I1, t, k), "the workers agree, key " + k + " at " + t);
+            }
+        }
+        for (int w = 0; w < workers; w++) {
+            // every hold the inline reads took is released
+            assertEquals(0, f.ctl.interactive().registries().get(w).get(I1).orElseThrow().readers());
+        }
+    }
+
+    @Test
+    void aTimeNotSealedYetIsLeftToTheWorkersWhichWaitForIt() throws Exception {
+        fixture(RuntimeMode.SPLIT, 2).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        assertNull(f.ctl.tryPeekInline(point(I1, 5, 1)), "not sealed at 5");
+        CompletableFuture<PeekResponse> pending = f.ctl.peek(point(I1, 5, 1));
+        f.write(5, Update.insert(Row.of(1L, 2L), 5));
+        assertEquals(List.of(Row.of(1L, 1L), Row.of(1L, 2L)),
+                assertInstanceOf(PeekResponse.Rows.class, pending.get(20, TimeUnit.SECONDS)).rows());
+        awaitSealed(I1, 5);
+        assertEquals(List.of(Row.of(1L, 1L), Row.of(1L, 2L)), inline(I1, 5, 1));
+        assertNull(f.ctl.tryPeekInline(point(GlobalId.user(99), 1, 1)), "an index not published is left to the workers");
+    }
+
+    @Test
+    void soloRuntimesAndScansAreNotAnsweredInline() throws Exception {
+        fixture(RuntimeMode.SOLO, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        assertNull(f.ctl.tryPeekInline(point(I1, 1, 1)), "solo has no registry: its worker answers");
+        f.close();
+        fixture(RuntimeMode.SPLIT, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        assertNull(f.ctl.tryPeekInline(new PeekRequest(UUID.randomUUID(), I1, 1, null, null, RowSetFinishing.none())),
+                "a scan goes to the workers, sliced");
+    }
+
+    @Test
+    void errorsAtTheTimeComeBeforeRows() throws Exception {
+        fixture(RuntimeMode.SPLIT, 2).write(1, Update.insert(Row.of(1L, 5L), 1), Update.insert(Row.of(2L, 0L), 1));
+        f.createDividingIndex(I1, 1);
+        awaitSealed(I1, 1);
+        PeekResponse r = f.ctl.tryPeekInline(point(I1, 1, 1));
+        assertEquals(ErrorCode.DIVISION_BY_ZERO_0, assertInstanceOf(PeekResponse.Error.class, r).error().code(),
+                "key 1 divides fine, but the view holds an error at this time");
+        f.write(2, Update.delete(Row.of(2L, 0L), 2));
+        awaitSealed(I1, 2);
+        assertEquals(List.of(Row.of(1L, 20L)), inline(I1, 2, 1));
+    }
+
+    @Test
+    void aTimeCompactedAwayFailsAndDroppedOrFailedIndexesFailAsOnTheWorkers() throws Exception {
+        fixture(RuntimeMode.SPLIT, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        f.write(6, Update.insert(Row.of(1L, 2L), 6));
+        awaitSealed(I1, 6);
+        f.ctl.allowCompaction(I1, Frontier.at(5));
+        SplitFixture.await(() -> f.ctl.interactive().registries().get(0).get(I1).orElseThrow().since().equals(Frontier.at(5)),
+                "the point's since at 5");
+        SpindleException e = assertInstanceOf(PeekResponse.Error.class, f.ctl.tryPeekInline(point(I1, 2, 1))).error();
+        assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code());
+        assertEquals(List.of(Row.of(1L, 1L), Row.of(1L, 2L)), inline(I1, 6, 1));
+
+        f.createReexport(I2, I1, 6);
+        awaitSealed(I2, 6);
+        f.ctl.dropIndex(I1);
+        assertEquals(ErrorCode.INDEX_DROPPED_1,
+                assertInstanceOf(PeekResponse.Error.class, f.ctl.tryPeekInline(point(I1, 6, 1))).error().code());
+        assertEquals(List.of(Row.of(1L, 1L), Row.of(1L, 2L)), inline(I2, 6, 1), "the re-export keeps serving");
+
+        f.breakInserts = I1; // the re-export reads the arrangement I1's dataflow still maintains
+        f.write(8, Update.insert(Row.of(1L, 3L), 8));
+        SplitFixture.await(() -> f.ctl.dataflows().stream().anyMatch(d -> d.error() != null), "the index failed");
+        PeekResponse r = f.ctl.tryPeekInline(point(I2, 6, 1));
+        assertTrue(assertInstanceOf(PeekResponse.Error.class, r).error().getMessage().contains("insert refused"),
+                "a failed index fails every later peek, as on the workers");
+    }
+
+    /**
+     * Readers on several threads look keys up inline (falling back to the workers when a time is
+     * not sealed yet) while a writer inserts and deletes and compaction follows the writes: every
+     * answer equals the table at its time.
+     */
+    @Test
+    void concurrentInlineReadsAgreeWithTheTableWhileWritesAndCompactionGoOn() throws Exception {
+        fixture(RuntimeMode.SPLIT, 2);
+        List<Update> rows = new ArrayList<>();
+        for (long k = 0; k < 20; k++) {
+            rows.add(Update.insert(Row.of(k, 0L), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        AtomicLong written = new AtomicLong(1);
+        AtomicLong allowed = new AtomicLong(0);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong inlineAnswers = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> readers = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                int seed = r;
+                readers.add(pool.submit(() -> {
+                    Random rnd = new Random(seed);
+                    while (!stop.get()) {
+                        long t = written.get();
+                        long k = rnd.nextInt(20);
+                        PeekRequest req = point(I1, t, k);
+                        PeekResponse resp = f.ctl.tryPeekInline(req);
+                        if (resp != null) {
+                            inlineAnswers.incrementAndGet();
+                        } else {
+                            resp = f.ctl.peek(req).get(20, TimeUnit.SECONDS);
+                        }
+                        if (resp instanceof PeekResponse.Error) {
+                            // these readers hold nothing: a time may be compacted away under them, clearly
+                            SpindleException e = ((PeekResponse.Error) resp).error();
+                            assertEquals(ErrorCode.COMPACTION_FRONTIER_BEYOND_READ_2, e.code(), e.getMessage());
+                            assertTrue(allowed.get() > t, "compacted past " + t + " only if allowed");
+                            continue;
+                        }
+                        assertEquals(expected(t, k), assertInstanceOf(PeekResponse.Rows.class, resp).rows(),
+                                "key " + k + " at " + t);
+                    }
+                    return null;
+                }));
+            }
+            Random rnd = new Random(42);
+            Row shortLived = null;
+            for (long t = 2; t < 400; t++) {
+                Row row = Row.of((long) rnd.nextInt(20), t);
+                List<Update> ups = new ArrayList<>();
+                ups.add(Update.insert(row, t));
+                if (shortLived != null) {
+                    ups.add(Update.delete(shortLived, t)); // it lived for one time only
+                }
+                shortLived = t % 3 == 0 ? row : null;
+                f.write(t, ups.toArray(new Update[0]));
+                written.set(t);
+                if (t % 10 == 0) {
+                    allowed.set(t - 5);
+                    f.ctl.allowCompaction(I1, Frontier.at(t - 5));
+                }
+            }
+            stop.set(true);
+            for (Future<?> r : readers) {
+                r.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+        assertTrue(inlineAnswers.get() > 0, "some reads were answered inline");
+        assertEquals(0, f.ctl.interactive().registries().get(0).get(I1).orElseThrow().readers());
+        assertEquals(0, f.ctl.interactive().registries().get(1).get(I1).orElseThrow().readers());
+    }
+}
