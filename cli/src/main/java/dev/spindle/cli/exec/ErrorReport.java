@@ -1,5 +1,6 @@
 package dev.spindle.cli.exec;
 
+import dev.spindle.jdbc.SpindleSQLException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +18,10 @@ import java.util.regex.Pattern;
  *                ^
  * </pre>
  *
- * Spindle's driver gives the position as {@code " (at position N)"} (1-based) after the message
- * and prefixes the message with Avatica's {@code Error N (SQLSTATE) : Error while executing SQL
- * "...": }; these are taken off the message shown.
+ * Spindle's driver gives the position as {@link SpindleSQLException#position()} and as
+ * {@code " (at position N)"} (1-based) after the message, which is taken off the message shown;
+ * so is Avatica's {@code Error N (SQLSTATE) : Error while executing SQL "...": }, which a driver
+ * built on Avatica may put before it.
  *
  * @param message  the message, without the driver's prefix and position
  * @param sqlState the SQLSTATE, or {@code null} when the driver gave none
@@ -49,10 +51,12 @@ public record ErrorReport(String message, String sqlState, int position) {
                 message = message.substring(cut + 3);
             }
         }
-        int position = -1;
+        int position = e instanceof SpindleSQLException s ? s.position() : -1;
         Matcher m = POSITION.matcher(message);
         if (m.find()) {
-            position = Integer.parseInt(m.group(1));
+            if (position < 1) {
+                position = Integer.parseInt(m.group(1));
+            }
             message = message.substring(0, m.start());
         }
         return new ErrorReport(message.strip(), e.getSQLState(), position);
