@@ -90,7 +90,7 @@ class DriverJarIT {
 
     @Test
     void aProgramRunsWithOnlyTheDriverJar() throws Exception {
-        Run run = runProgram(List.of(jar, programClasses));
+        Run run = runProgram("alone", List.of(jar, programClasses));
         assertEquals(EXPECTED, run.stdout(), run.describe());
         assertEquals(List.of(), run.stderr(), "nothing on standard error (slf4j is bound to no-op)");
     }
@@ -123,7 +123,7 @@ class DriverJarIT {
         }
         compile(sources, userClasses);
 
-        Run run = runProgram(List.of(userClasses, jar, programClasses));
+        Run run = runProgram("behind-user-classes", List.of(userClasses, jar, programClasses));
         assertEquals(EXPECTED, run.stdout(), run.describe());
         assertEquals(List.of(), run.stderr(), run.describe());
     }
@@ -198,7 +198,7 @@ class DriverJarIT {
         }
     }
 
-    private static Run runProgram(List<Path> classPath) throws IOException, InterruptedException {
+    private static Run runProgram(String label, List<Path> classPath) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = List.of(java.toString(), "-cp",
                 String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()), PROGRAM);
@@ -208,8 +208,8 @@ class DriverJarIT {
         for (String variable : List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH")) {
             env.remove(variable);
         }
-        Path out = work.resolve("stdout.txt");
-        Path err = work.resolve("stderr.txt");
+        Path out = work.resolve(label + ".stdout.txt");
+        Path err = work.resolve(label + ".stderr.txt");
         builder.redirectOutput(out.toFile()).redirectError(err.toFile());
         long start = System.nanoTime();
         Process process = builder.start();
