@@ -15,6 +15,7 @@ import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.QueryPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import dev.spindle.planner.peek.PeekPlanner;
 import dev.spindle.planner.system.SystemSchema;
 import dev.spindle.sql.StatementResult;
@@ -29,6 +30,8 @@ import dev.spindle.sql.parser.ddl.SqlDropIndex;
 import dev.spindle.sql.parser.ddl.SqlDropObject;
 import dev.spindle.sql.parser.ddl.SqlDropTable;
 import dev.spindle.sql.parser.ddl.SqlTableConstraint;
+import dev.spindle.sql.unique.KeyCounts;
+import dev.spindle.sql.unique.UniqueKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -75,8 +78,7 @@ public final class Ddl {
     public StatementResult createTable(SqlCreateTable stmt) {
         String name = name(stmt.name());
         List<Column> columns = new ArrayList<>();
-        List<Integer> primaryKey = new ArrayList<>();
-        List<List<Integer>> uniques = new ArrayList<>();
+        List<KeyConstraints.Spec> keys = new ArrayList<>();
         List<ScalarExpr> defaults = new ArrayList<>();
         Map<String, Integer> positions = new HashMap<>();
         for (SqlColumnDeclaration c : stmt.columns()) {
@@ -87,33 +89,42 @@ public final class Ddl {
             columns.add(new Column(cn, ColumnTypes.of(c.type())));
             defaults.add(c.defaultValue() == null ? null : constant(c.defaultValue()));
             if (c.primaryKey()) {
-                primaryKey.add(columns.size() - 1);
-            } else if (c.unique()) {
-                uniques.add(List.of(columns.size() - 1));
+                keys.add(new KeyConstraints.Spec(null, true, List.of(columns.size() - 1)));
+            }
+            if (c.unique()) {
+                keys.add(new KeyConstraints.Spec(null, false, List.of(columns.size() - 1)));
             }
         }
         for (SqlTableConstraint k : stmt.constraints()) {
             List<Integer> cols = new ArrayList<>();
             for (SqlNode n : k.columns()) {
-                Integer p = positions.get(name((SqlIdentifier) n));
+                String cn = name((SqlIdentifier) n);
+                Integer p = positions.get(cn);
                 if (p == null) {
-                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, name((SqlIdentifier) n));
+                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, cn);
+                }
+                if (cols.contains(p)) {
+                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "column \"" + cn + "\" appears twice in "
+                            + (k.isPrimaryKey() ? "primary key" : "unique") + " constraint");
                 }
                 cols.add(p);
             }
-            if (k.isPrimaryKey()) {
+            keys.add(new KeyConstraints.Spec(k.name() == null ? null : name(k.name()), k.isPrimaryKey(), cols));
+        }
+        List<Integer> primaryKey = List.of();
+        for (KeyConstraints.Spec k : keys) {
+            if (k.primaryKey()) {
                 if (!primaryKey.isEmpty()) {
                     throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "multiple primary keys for table \"" + name + "\" are not allowed");
                 }
-                primaryKey.addAll(cols);
-            } else {
-                uniques.add(cols);
+                primaryKey = k.columns();
             }
         }
         for (int i = 0; i < columns.size(); i++) {
             boolean notNull = !stmt.columns().get(i).nullability().nullable() || primaryKey.contains(i);
             columns.set(i, new Column(columns.get(i).name(), columns.get(i).type().withNullable(!notNull)));
         }
+        RelationDesc desc = new RelationDesc(columns);
         synchronized (coord.writeLock()) {
             if (coord.nameTaken(name)) {
                 if (stmt.ifNotExists()) {
@@ -121,11 +132,14 @@ public final class Ddl {
                 }
                 throw alreadyExists(name);
             }
+            List<KeyConstraint> constraints = KeyConstraints.of(name, desc, keys, coord::nameTaken);
             GlobalId id = GlobalId.user(coord.nextId());
-            RelationDesc desc = new RelationDesc(columns);
             coord.tables().create(id, desc);
             coord.sealThrough(coord.oracle().readTimestamp());
-            coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, primaryKey, uniques, defaults)));
+            for (KeyConstraint k : constraints) {
+                coord.uniqueKeys().add(new KeyCounts(id, id, k.name(), UniqueKey.ofColumns(desc, k.columns()), true));
+            }
+            coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, constraints, defaults)));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE TABLE", List.of());
@@ -215,6 +229,12 @@ public final class Ddl {
      * index is planned and its dataflow created under the lock with its name reserved, then
      * hydrates without it — writes go on and the dataflow follows them — and joins the catalog
      * under the lock again, if what it indexes is still there unchanged (else 42P01).
+     *
+     * <p>{@code CREATE UNIQUE INDEX} (on a table only, 0A000 on a view or system relation) also
+     * makes a uniqueness rule: registered under the lock, so it counts every commit from the index's
+     * time on, it counts the table's rows at that time without the lock ({@link #countRows}), and
+     * fails with 23505 if a key repeats, there or when it joins the catalog; from then on it is
+     * enforced like a UNIQUE constraint.
      */
     public StatementResult createIndex(SqlCreateIndex stmt) {
         List<String> warnings = new ArrayList<>();
@@ -223,6 +243,7 @@ public final class Ddl {
         CatalogItem indexed;
         DataflowDescription dataflow;
         long hydrateAsOf;
+        KeyCounts rule = null;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
             // an index may be built on a system relation too (it is the user's index, in public)
@@ -230,6 +251,13 @@ public final class Ddl {
             String onName = on.name();
             if (on instanceof CatalogItem.Index) {
                 throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
+            }
+            if (stmt.unique() && !(on instanceof CatalogItem.Table)) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on views (" + onName
+                        + " is a view: its rows are computed, not written, so there is no write to refuse; index it without UNIQUE)");
+            }
+            if (stmt.unique() && on.id().kind() == GlobalId.Kind.SYSTEM) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on system relations");
             }
             List<String> keyTexts = new ArrayList<>();
             for (int i = 0; i < stmt.keys().size(); i++) {
@@ -276,26 +304,42 @@ public final class Ddl {
                         Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
             }
             coord.introspection().beforeBuild(d);
-            index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id());
+            index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id(),
+                    stmt.unique());
+            if (stmt.unique()) { // counts every commit after asOf from now on; enforced once built
+                rule = new KeyCounts(on.id(), id, name, UniqueKey.of(key, keyText(stmt, keyColumns, on)), false);
+                coord.uniqueKeys().add(rule);
+            }
             if (original != null) {
                 awaitReadable(coord.nextId(), d, id, asOf);
-                CatalogItem.Index reexport = index;
-                coord.updateCatalog(c -> c.with(reexport));
-                coord.catalogTables().commit();
-                return new StatementResult.Done("CREATE INDEX", warnings);
+                if (rule == null) {
+                    CatalogItem.Index reexport = index;
+                    coord.updateCatalog(c -> c.with(reexport));
+                    coord.catalogTables().commit();
+                    return new StatementResult.Done("CREATE INDEX", warnings);
+                }
             }
             coord.reserveName(name);
             indexed = on;
-            dataflow = d;
+            dataflow = original == null ? d : null; // a unique re-export has its dataflow already
             hydrateAsOf = asOf;
         }
         try {
-            queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
-            awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
+            if (rule != null) {
+                countRows(rule, indexed.id(), hydrateAsOf);
+            }
+            if (dataflow != null) {
+                queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
+                awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
+            }
         } catch (RuntimeException e) {
             synchronized (coord.writeLock()) {
                 coord.releaseName(index.name());
+                if (rule != null) {
+                    coord.uniqueKeys().remove(rule);
+                }
             }
+            dropQuietly(id);
             throw e;
         } finally {
             queries.control().progress(null);
@@ -304,13 +348,73 @@ public final class Ddl {
             coord.releaseName(index.name());
             if (!coord.catalog().get(indexed.id()).map(indexed::equals).orElse(false)) {
                 dropQuietly(id);
+                if (rule != null) {
+                    coord.uniqueKeys().remove(rule);
+                }
                 throw new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, indexed.name()); // dropped or replaced meanwhile
+            }
+            if (rule != null) {
+                try {
+                    refuseRepeatedKeys(rule);
+                } catch (RuntimeException e) {
+                    dropQuietly(id);
+                    throw e;
+                }
+                rule.enforce();
             }
             CatalogItem.Index built = index;
             coord.updateCatalog(c -> c.with(built));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
+    }
+
+    /** Rows of a table counted per hold of the write lock while a unique index counts them. */
+    private static final int COUNT_SLICE = 4096;
+
+    /**
+     * Counts the rows table {@code table} held at {@code asOf} into {@code rule}, which counts every
+     * commit after {@code asOf} already: the keys are computed without the write lock and added
+     * under it a slice at a time, so writers wait for one slice at most. Then, under the lock, the
+     * counts are the table's as committed, and a key held twice fails the build (23505, the rule
+     * removed). Cancel and timeouts stop it between slices.
+     */
+    private void countRows(KeyCounts rule, GlobalId table, long asOf) {
+        List<dev.spindle.common.update.Update> rows = coord.tables().get(table).snapshot(asOf);
+        Row[] keys = new Row[COUNT_SLICE];
+        for (int from = 0; from < rows.size(); from += COUNT_SLICE) {
+            queries.control().check(() -> { });
+            int n = Math.min(COUNT_SLICE, rows.size() - from);
+            for (int i = 0; i < n; i++) {
+                keys[i] = rule.key().keyOf(rows.get(from + i).row());
+            }
+            synchronized (coord.writeLock()) {
+                for (int i = 0; i < n; i++) {
+                    if (keys[i] != null) {
+                        rule.add(keys[i], rows.get(from + i).diff());
+                    }
+                }
+            }
+        }
+        synchronized (coord.writeLock()) {
+            refuseRepeatedKeys(rule);
+        }
+    }
+
+    /**
+     * Fails with 23505 ({@code could not create unique index}) if a key of {@code rule} is held by
+     * two rows, or with the error a row's key met; with the write lock held, the counts are the
+     * committed table's. The rule is removed then.
+     */
+    private void refuseRepeatedKeys(KeyCounts rule) {
+        assert Thread.holdsLock(coord.writeLock());
+        RuntimeException failure = rule.failure();
+        Row repeated = rule.someRepeatedKey();
+        if (failure != null || repeated != null) {
+            coord.uniqueKeys().remove(rule);
+            throw failure != null ? failure : new SpindleException(ErrorCode.UNIQUE_INDEX_DUPLICATES_3, rule.name(),
+                    rule.key().text(), rule.key().valuesText(repeated));
+        }
     }
 
     /**
@@ -426,6 +530,34 @@ public final class Ddl {
         return out;
     }
 
+    /**
+     * The key of a unique index as PostgreSQL writes it in a detail: column names (quoted where
+     * they need it), expressions deparsed in lower case, in parentheses unless a function call
+     * ({@code lower(s)}, {@code (a / b)}).
+     */
+    private static String keyText(SqlCreateIndex stmt, List<Integer> keyColumns, CatalogItem on) {
+        if (keyColumns != null) {
+            RelationDesc desc = ((CatalogItem.Table) on).desc();
+            List<String> out = new ArrayList<>();
+            for (int c : keyColumns) {
+                out.add(UniqueKey.quoted(desc.column(c).name()));
+            }
+            return String.join(", ", out);
+        }
+        org.apache.calcite.sql.SqlWriterConfig config = org.apache.calcite.sql.pretty.SqlPrettyWriter.config()
+                .withDialect(org.apache.calcite.sql.dialect.PostgresqlSqlDialect.DEFAULT)
+                .withQuoteAllIdentifiers(false).withKeywordsLowerCase(true).withAlwaysUseParentheses(false);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < stmt.keys().size(); i++) {
+            SqlNode e = stmt.keyExpression(i);
+            String text = new org.apache.calcite.sql.pretty.SqlPrettyWriter(config).format(e);
+            boolean bare = e instanceof SqlIdentifier || e instanceof org.apache.calcite.sql.SqlCall
+                    && ((org.apache.calcite.sql.SqlCall) e).getOperator() instanceof org.apache.calcite.sql.SqlFunction;
+            out.add(bare ? text : "(" + text + ")");
+        }
+        return String.join(", ", out);
+    }
+
     /** The key as written for people: column names, or the expressions' text. */
     private static List<String> keyNames(List<Integer> keyColumns, List<String> keyTexts, CatalogItem on) {
         if (keyColumns == null) {
@@ -520,8 +652,10 @@ public final class Ddl {
     private void dropOne(CatalogItem item) {
         coord.updateCatalog(c -> c.without(item.id()));
         if (item instanceof CatalogItem.Index) {
+            coord.uniqueKeys().removeIndex(item.id());
             coord.compute().dropIndex(item.id());
         } else if (item instanceof CatalogItem.Table) {
+            coord.uniqueKeys().removeTable(item.id());
             coord.tables().drop(item.id());
         }
     }
