@@ -306,18 +306,18 @@ public final class Ddl {
             coord.introspection().beforeBuild(d);
             index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id(),
                     stmt.unique());
-            if (stmt.unique()) { // counts every commit after asOf from now on; enforced once built
-                rule = new KeyCounts(on.id(), id, name, UniqueKey.of(key, keyText(stmt, keyColumns, on)), false);
-                coord.uniqueKeys().add(rule);
-            }
             if (original != null) {
                 awaitReadable(coord.nextId(), d, id, asOf);
-                if (rule == null) {
+                if (!stmt.unique()) {
                     CatalogItem.Index reexport = index;
                     coord.updateCatalog(c -> c.with(reexport));
                     coord.catalogTables().commit();
                     return new StatementResult.Done("CREATE INDEX", warnings);
                 }
+            }
+            if (stmt.unique()) { // counts every commit after asOf from now on (the lock is still held); enforced once built
+                rule = new KeyCounts(on.id(), id, name, UniqueKey.of(key, keyText(stmt, keyColumns, on)), false);
+                coord.uniqueKeys().add(rule);
             }
             coord.reserveName(name);
             indexed = on;
