@@ -100,8 +100,9 @@ class UniqueConstraintTest {
         s.execute("CREATE TABLE v_x_key (y INT)");
         s.execute("CREATE TABLE v (x INT UNIQUE)");
         assertEquals(List.of(Row.of("v_x_key1")), query("SELECT name FROM spindle_catalog.constraints WHERE table_name = 'v'"));
-        assertEquals("42601", fails(s, "CREATE TABLE w (x INT PRIMARY KEY, y INT PRIMARY KEY)").sqlState());
-        assertEquals("42601", fails(s, "CREATE TABLE w (x INT, UNIQUE (x, x))").sqlState());
+        assertEquals("42P16", fails(s, "CREATE TABLE w (x INT PRIMARY KEY, y INT PRIMARY KEY)").sqlState());
+        assertEquals("42701", fails(s, "CREATE TABLE w (x INT, UNIQUE (x, x))").sqlState());
+        assertEquals("42701", fails(s, "CREATE TABLE w (x INT, x INT)").sqlState());
         assertEquals("CREATE TABLE u (a INTEGER, b INTEGER NOT NULL, CONSTRAINT u_pkey PRIMARY KEY (b),"
                 + " CONSTRAINT u_a_key UNIQUE (a), CONSTRAINT named UNIQUE (b, a))", query("SHOW CREATE TABLE u").get(0).getString(1));
     }

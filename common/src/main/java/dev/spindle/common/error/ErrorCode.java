@@ -138,6 +138,10 @@ public enum ErrorCode {
     INSUFFICIENT_PRIVILEGE_2("42501", 4211, "permission denied for {0}: {1}"),
     /** {@code schema "nope" does not exist} (class 3F, invalid schema name) */
     SCHEMA_NOT_FOUND_1("3F000", 4212, "schema \"{0}\" does not exist"),
+    /** {@code multiple primary keys for table "t" are not allowed} (PostgreSQL's invalid_table_definition) */
+    INVALID_TABLE_DEFINITION_1("42P16", 4213, "{0}"),
+    /** {@code column "a" specified more than once} (PostgreSQL's duplicate_column) */
+    DUPLICATE_COLUMN_1("42701", 4214, "{0}"),
 
     // ---- 53: insufficient resources
     /**

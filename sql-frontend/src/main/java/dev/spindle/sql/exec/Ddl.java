@@ -84,7 +84,7 @@ public final class Ddl {
         for (SqlColumnDeclaration c : stmt.columns()) {
             String cn = name(c.name());
             if (positions.put(cn, columns.size()) != null) {
-                throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "column \"" + cn + "\" specified more than once");
+                throw new SpindleException(ErrorCode.DUPLICATE_COLUMN_1, "column \"" + cn + "\" specified more than once");
             }
             columns.add(new Column(cn, ColumnTypes.of(c.type())));
             defaults.add(c.defaultValue() == null ? null : constant(c.defaultValue()));
@@ -104,7 +104,7 @@ public final class Ddl {
                     throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, cn);
                 }
                 if (cols.contains(p)) {
-                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "column \"" + cn + "\" appears twice in "
+                    throw new SpindleException(ErrorCode.DUPLICATE_COLUMN_1, "column \"" + cn + "\" appears twice in "
                             + (k.isPrimaryKey() ? "primary key" : "unique") + " constraint");
                 }
                 cols.add(p);
@@ -115,7 +115,8 @@ public final class Ddl {
         for (KeyConstraints.Spec k : keys) {
             if (k.primaryKey()) {
                 if (!primaryKey.isEmpty()) {
-                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "multiple primary keys for table \"" + name + "\" are not allowed");
+                    throw new SpindleException(ErrorCode.INVALID_TABLE_DEFINITION_1,
+                            "multiple primary keys for table \"" + name + "\" are not allowed");
                 }
                 primaryKey = k.columns();
             }
