@@ -243,6 +243,17 @@ class MetadataBrowseTest {
     }
 
     @Test
+    void uniqueIndexesAreUniqueAndConstraintsKeepTheirNames() throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE UNIQUE INDEX ox_x ON orderxlines (x)");
+            st.execute("CREATE TABLE named_pk (a INT, b INT UNIQUE, CONSTRAINT my_key PRIMARY KEY (a))");
+        }
+        assertEquals(List.of("ox_x"), strings(md.getIndexInfo(null, null, "orderxlines", true, false), "INDEX_NAME"));
+        assertEquals(List.of("my_key"), strings(md.getPrimaryKeys(null, null, "named_pk"), "PK_NAME"));
+        assertEquals(List.of("my_key", "named_pk_b_key"), strings(md.getIndexInfo(null, null, "named_pk", true, false), "INDEX_NAME"));
+    }
+
+    @Test
     void primaryKeysByColumnName() throws SQLException {
         try (ResultSet rs = md.getPrimaryKeys(null, null, "orders")) {
             assertTrue(rs.next());
