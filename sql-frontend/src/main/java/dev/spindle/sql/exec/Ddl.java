@@ -232,10 +232,10 @@ public final class Ddl {
      * under the lock again, if what it indexes is still there unchanged (else 42P01).
      *
      * <p>{@code CREATE UNIQUE INDEX} (on a table only, 0A000 on a view or system relation) also
-     * makes a uniqueness rule: registered under the lock, so it counts every commit from the index's
-     * time on, it counts the table's rows at that time without the lock ({@link #countRows}), and
-     * fails with 23505 if a key repeats, there or when it joins the catalog; from then on it is
-     * enforced like a UNIQUE constraint.
+     * makes a uniqueness rule ({@link UniqueIndexBuild}): registered under the lock, so it counts
+     * every commit from the index's time on, it counts the table's rows at that time without the
+     * lock before the index hydrates, and fails with 23505 if a key repeats, then or when the index
+     * joins the catalog; from then on it is enforced like a UNIQUE constraint.
      */
     public StatementResult createIndex(SqlCreateIndex stmt) {
         List<String> warnings = new ArrayList<>();
@@ -244,7 +244,7 @@ public final class Ddl {
         CatalogItem indexed;
         DataflowDescription dataflow;
         long hydrateAsOf;
-        KeyCounts rule = null;
+        UniqueIndexBuild unique = null;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
             // an index may be built on a system relation too (it is the user's index, in public)
@@ -316,9 +316,9 @@ public final class Ddl {
                     return new StatementResult.Done("CREATE INDEX", warnings);
                 }
             }
-            if (stmt.unique()) { // counts every commit after asOf from now on (the lock is still held); enforced once built
-                rule = new KeyCounts(on.id(), id, name, UniqueKey.of(key, keyText(stmt, keyColumns, on)), false);
-                coord.uniqueKeys().add(rule);
+            if (stmt.unique()) { // counts every commit after asOf from now on (the lock is still held)
+                unique = UniqueIndexBuild.start(coord, queries.control(), (CatalogItem.Table) on, index,
+                        UniqueIndexBuild.keyText(stmt, keyColumns, ((CatalogItem.Table) on).desc()), asOf);
             }
             coord.reserveName(name);
             indexed = on;
@@ -326,8 +326,8 @@ public final class Ddl {
             hydrateAsOf = asOf;
         }
         try {
-            if (rule != null) {
-                countRows(rule, indexed.id(), hydrateAsOf);
+            if (unique != null) {
+                unique.countRows();
             }
             if (dataflow != null) {
                 queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
@@ -336,8 +336,8 @@ public final class Ddl {
         } catch (RuntimeException e) {
             synchronized (coord.writeLock()) {
                 coord.releaseName(index.name());
-                if (rule != null) {
-                    coord.uniqueKeys().remove(rule);
+                if (unique != null) {
+                    unique.abandon();
                 }
             }
             dropQuietly(id);
@@ -349,73 +349,24 @@ public final class Ddl {
             coord.releaseName(index.name());
             if (!coord.catalog().get(indexed.id()).map(indexed::equals).orElse(false)) {
                 dropQuietly(id);
-                if (rule != null) {
-                    coord.uniqueKeys().remove(rule);
+                if (unique != null) {
+                    unique.abandon();
                 }
                 throw new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, indexed.name()); // dropped or replaced meanwhile
             }
-            if (rule != null) {
+            if (unique != null) {
                 try {
-                    refuseRepeatedKeys(rule);
+                    unique.enforce();
                 } catch (RuntimeException e) {
                     dropQuietly(id);
                     throw e;
                 }
-                rule.enforce();
             }
             CatalogItem.Index built = index;
             coord.updateCatalog(c -> c.with(built));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
-    }
-
-    /** Rows of a table counted per hold of the write lock while a unique index counts them. */
-    private static final int COUNT_SLICE = 4096;
-
-    /**
-     * Counts the rows table {@code table} held at {@code asOf} into {@code rule}, which counts every
-     * commit after {@code asOf} already: the keys are computed without the write lock and added
-     * under it a slice at a time, so writers wait for one slice at most. Then, under the lock, the
-     * counts are the table's as committed, and a key held twice fails the build (23505, the rule
-     * removed). Cancel and timeouts stop it between slices.
-     */
-    private void countRows(KeyCounts rule, GlobalId table, long asOf) {
-        List<dev.spindle.common.update.Update> rows = coord.tables().get(table).snapshot(asOf);
-        Row[] keys = new Row[COUNT_SLICE];
-        for (int from = 0; from < rows.size(); from += COUNT_SLICE) {
-            queries.control().check(() -> { });
-            int n = Math.min(COUNT_SLICE, rows.size() - from);
-            for (int i = 0; i < n; i++) {
-                keys[i] = rule.key().keyOf(rows.get(from + i).row());
-            }
-            synchronized (coord.writeLock()) {
-                for (int i = 0; i < n; i++) {
-                    if (keys[i] != null) {
-                        rule.add(keys[i], rows.get(from + i).diff());
-                    }
-                }
-            }
-        }
-        synchronized (coord.writeLock()) {
-            refuseRepeatedKeys(rule);
-        }
-    }
-
-    /**
-     * Fails with 23505 ({@code could not create unique index}) if a key of {@code rule} is held by
-     * two rows, or with the error a row's key met; with the write lock held, the counts are the
-     * committed table's. The rule is removed then.
-     */
-    private void refuseRepeatedKeys(KeyCounts rule) {
-        assert Thread.holdsLock(coord.writeLock());
-        RuntimeException failure = rule.failure();
-        Row repeated = rule.someRepeatedKey();
-        if (failure != null || repeated != null) {
-            coord.uniqueKeys().remove(rule);
-            throw failure != null ? failure : new SpindleException(ErrorCode.UNIQUE_INDEX_DUPLICATES_3, rule.name(),
-                    rule.key().text(), rule.key().valuesText(repeated));
-        }
     }
 
     /**
@@ -529,34 +480,6 @@ public final class Ddl {
                     : mfp.expressions().get(c - mfp.inputArity()));
         }
         return out;
-    }
-
-    /**
-     * The key of a unique index as PostgreSQL writes it in a detail: column names (quoted where
-     * they need it), expressions deparsed in lower case, in parentheses unless a function call
-     * ({@code lower(s)}, {@code (a / b)}).
-     */
-    private static String keyText(SqlCreateIndex stmt, List<Integer> keyColumns, CatalogItem on) {
-        if (keyColumns != null) {
-            RelationDesc desc = ((CatalogItem.Table) on).desc();
-            List<String> out = new ArrayList<>();
-            for (int c : keyColumns) {
-                out.add(UniqueKey.quoted(desc.column(c).name()));
-            }
-            return String.join(", ", out);
-        }
-        org.apache.calcite.sql.SqlWriterConfig config = org.apache.calcite.sql.pretty.SqlPrettyWriter.config()
-                .withDialect(org.apache.calcite.sql.dialect.PostgresqlSqlDialect.DEFAULT)
-                .withQuoteAllIdentifiers(false).withKeywordsLowerCase(true).withAlwaysUseParentheses(false);
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < stmt.keys().size(); i++) {
-            SqlNode e = stmt.keyExpression(i);
-            String text = new org.apache.calcite.sql.pretty.SqlPrettyWriter(config).format(e);
-            boolean bare = e instanceof SqlIdentifier || e instanceof org.apache.calcite.sql.SqlCall
-                    && ((org.apache.calcite.sql.SqlCall) e).getOperator() instanceof org.apache.calcite.sql.SqlFunction;
-            out.add(bare ? text : "(" + text + ")");
-        }
-        return String.join(", ", out);
     }
 
     /** The key as written for people: column names, or the expressions' text. */
