@@ -9,6 +9,7 @@ import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.planner.calcite.SqlPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import java.sql.DatabaseMetaData;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,9 +27,11 @@ import java.util.Set;
  * {@code ""} matches everything, any other matches nothing) and one schema, {@code public}, where
  * every table and view lives. Tables are type {@code TABLE}, views {@code VIEW}. Indexes (on tables
  * and on views) are listed per key column, type {@code tableIndexOther} (an arrangement: keys in
- * ascending order); an index is unique when its key columns include the primary key or a UNIQUE
- * constraint's columns. PRIMARY KEY and UNIQUE constraints are not indexes in Spindle (they are
- * checked on write), so they appear in {@code getPrimaryKeys} but not in {@code getIndexInfo}.
+ * ascending order); an index is unique when it was created {@code UNIQUE} or its key columns
+ * include the primary key's or a UNIQUE constraint's columns. PRIMARY KEY and UNIQUE constraints
+ * are listed too, by their names ({@code t_pkey}, {@code t_k_key}), as in PostgreSQL: unique, type
+ * {@code tableIndexHashed} (Spindle checks them with a hash lookup of the key; no order, so
+ * {@code ASC_OR_DESC} is null).
  *
  * <p>Thread-safety: immutable over an immutable snapshot.
  */
@@ -151,13 +154,14 @@ final class CatalogMetadata {
                 .column("KEY_SEQ", Short.class, false)
                 .column("PK_NAME", String.class, true);
         CatalogItem item = relation(catalogName, schema, table);
-        if (item instanceof CatalogItem.Table) {
+        if (item instanceof CatalogItem.Table && ((CatalogItem.Table) item).primaryKey().isPresent()) {
             CatalogItem.Table tab = (CatalogItem.Table) item;
+            KeyConstraint pk = tab.primaryKey().get();
             List<Object[]> rows = new ArrayList<>();
-            for (int i = 0; i < tab.primaryKey().size(); i++) {
+            for (int i = 0; i < pk.columns().size(); i++) {
                 // the constraint's name as constraint violations report it (PostgreSQL's naming)
-                rows.add(new Object[] {null, SCHEMA, tab.name(), tab.desc().column(tab.primaryKey().get(i)).name(),
-                    (short) (i + 1), tab.name() + "_pkey"});
+                rows.add(new Object[] {null, SCHEMA, tab.name(), tab.desc().column(pk.columns().get(i)).name(),
+                    (short) (i + 1), pk.name()});
             }
             rows.sort(Comparator.comparing(r -> (String) r[3])); // ordered by COLUMN_NAME
             rows.forEach(t::row);
@@ -185,8 +189,19 @@ final class CatalogMetadata {
             return t;
         }
         RelationDesc desc = descOf(on);
+        // ordered by NON_UNIQUE (unique first), TYPE (the constraints' hashed before the indexes'
+        // other), INDEX_NAME, ORDINAL_POSITION
+        if (on instanceof CatalogItem.Table) {
+            List<KeyConstraint> keys = new ArrayList<>(((CatalogItem.Table) on).keys());
+            keys.sort(Comparator.comparing(KeyConstraint::name));
+            for (KeyConstraint k : keys) {
+                for (int c = 0; c < k.columns().size(); c++) {
+                    t.row(null, SCHEMA, on.name(), false, null, k.name(), DatabaseMetaData.tableIndexHashed,
+                            (short) (c + 1), desc.column(k.columns().get(c)).name(), null, null, null, null);
+                }
+            }
+        }
         List<CatalogItem.Index> indexes = new ArrayList<>(catalog.indexesOn(on.id()));
-        // ordered by NON_UNIQUE (unique first), TYPE (all alike), INDEX_NAME, ORDINAL_POSITION
         indexes.sort(Comparator.comparing((CatalogItem.Index i) -> !isUnique(on, i)).thenComparing(CatalogItem.Index::name));
         for (CatalogItem.Index index : indexes) {
             boolean unique = isUnique(on, index);
@@ -201,19 +216,20 @@ final class CatalogMetadata {
         return t;
     }
 
-    /** Unique when the key's columns include all columns of the primary key or of a UNIQUE constraint. */
+    /**
+     * Unique when created UNIQUE, or when the key's columns include all columns of the primary key
+     * or of a UNIQUE constraint.
+     */
     private static boolean isUnique(CatalogItem on, CatalogItem.Index index) {
+        if (index.unique()) {
+            return true;
+        }
         if (!(on instanceof CatalogItem.Table) || index.keyColumns() == null) {
             return false;
         }
-        CatalogItem.Table table = (CatalogItem.Table) on;
         Set<Integer> key = new HashSet<>(index.keyColumns());
-        List<List<Integer>> constraints = new ArrayList<>(table.uniques());
-        if (!table.primaryKey().isEmpty()) {
-            constraints.add(table.primaryKey());
-        }
-        for (List<Integer> c : constraints) {
-            if (key.containsAll(c)) {
+        for (KeyConstraint c : ((CatalogItem.Table) on).keys()) {
+            if (key.containsAll(c.columns())) {
                 return true;
             }
         }

@@ -212,27 +212,45 @@ class MetadataBrowseTest {
             assertEquals(13, rs.getMetaData().getColumnCount());
             while (rs.next()) {
                 assertEquals("orders", rs.getString("TABLE_NAME"));
-                assertEquals(DatabaseMetaData.tableIndexOther, rs.getShort("TYPE"));
-                assertEquals("A", rs.getString("ASC_OR_DESC"));
+                boolean constraint = rs.getString("INDEX_NAME").endsWith("key");
+                assertEquals(constraint ? DatabaseMetaData.tableIndexHashed : DatabaseMetaData.tableIndexOther,
+                        rs.getShort("TYPE"));
+                assertEquals(constraint ? null : "A", rs.getString("ASC_OR_DESC"));
                 rows.add((rs.getBoolean("NON_UNIQUE") ? "non-unique " : "unique ") + rs.getString("INDEX_NAME") + " "
                         + rs.getShort("ORDINAL_POSITION") + " " + rs.getString("COLUMN_NAME"));
             }
         }
-        // (id, note) includes the primary key and (customer, placed) a UNIQUE constraint: unique;
-        // (customer) alone is not
+        // the constraints first (hashed), then the arrangements: (id, note) includes the primary
+        // key and (customer, placed) a UNIQUE constraint: unique; (customer) alone is not
         assertEquals(List.of(
+                "unique orders_customer_placed_key 1 customer",
+                "unique orders_customer_placed_key 2 placed",
+                "unique orders_pkey 1 id",
                 "unique orders_customer_placed_idx 1 customer",
                 "unique orders_customer_placed_idx 2 placed",
                 "unique orders_id_note_idx 1 id",
                 "unique orders_id_note_idx 2 note",
                 "non-unique orders_customer_idx 1 customer"), rows);
-        assertEquals(List.of("orders_customer_placed_idx", "orders_customer_placed_idx", "orders_id_note_idx",
-                "orders_id_note_idx"), strings(md.getIndexInfo(null, "public", "orders", true, false), "INDEX_NAME"));
+        assertEquals(List.of("orders_customer_placed_key", "orders_customer_placed_key", "orders_pkey",
+                "orders_customer_placed_idx", "orders_customer_placed_idx", "orders_id_note_idx", "orders_id_note_idx"),
+                strings(md.getIndexInfo(null, "public", "orders", true, false), "INDEX_NAME"));
         assertEquals(List.of("big_orders_total_idx"), strings(md.getIndexInfo(null, null, "big_orders", false, false), "INDEX_NAME"));
-        assertEquals(List.of(), strings(md.getIndexInfo(null, null, "order_lines", false, false), "INDEX_NAME"));
+        assertEquals(List.of("order_lines_pkey", "order_lines_pkey"),
+                strings(md.getIndexInfo(null, null, "order_lines", false, false), "INDEX_NAME"));
         // the table argument is a name, not a pattern
         assertEquals(List.of(), strings(md.getIndexInfo(null, null, "order%", false, false), "INDEX_NAME"));
         assertEquals(List.of(), strings(md.getIndexInfo(null, "other", "orders", false, false), "INDEX_NAME"));
+    }
+
+    @Test
+    void uniqueIndexesAreUniqueAndConstraintsKeepTheirNames() throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE UNIQUE INDEX ox_x ON orderxlines (x)");
+            st.execute("CREATE TABLE named_pk (a INT, b INT UNIQUE, CONSTRAINT my_key PRIMARY KEY (a))");
+        }
+        assertEquals(List.of("ox_x"), strings(md.getIndexInfo(null, null, "orderxlines", true, false), "INDEX_NAME"));
+        assertEquals(List.of("my_key"), strings(md.getPrimaryKeys(null, null, "named_pk"), "PK_NAME"));
+        assertEquals(List.of("my_key", "named_pk_b_key"), strings(md.getIndexInfo(null, null, "named_pk", true, false), "INDEX_NAME"));
     }
 
     @Test

@@ -280,7 +280,7 @@ class SessionTest {
         assertEquals(List.of(Row.of("k", false, "integer"), Row.of("v", true, "varchar(5)")), query("SHOW COLUMNS FROM t"));
         String view = query("SHOW CREATE VIEW w").get(0).getString(1);
         assertTrue(view.startsWith("CREATE VIEW w AS SELECT"), view);
-        assertEquals("CREATE TABLE t (k INTEGER NOT NULL, v VARCHAR(5) DEFAULT 'x', PRIMARY KEY (k))",
+        assertEquals("CREATE TABLE t (k INTEGER NOT NULL, v VARCHAR(5) DEFAULT 'x', CONSTRAINT t_pkey PRIMARY KEY (k))",
                 query("SHOW CREATE TABLE t").get(0).getString(1));
         assertEquals("CREATE INDEX t_k ON t (k)", query("SHOW CREATE INDEX t_k").get(0).getString(1));
         assertEquals("42P01", fails(s, "SHOW COLUMNS FROM nope").sqlState());

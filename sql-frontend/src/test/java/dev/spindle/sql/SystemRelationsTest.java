@@ -151,7 +151,7 @@ class SystemRelationsTest {
         assertEquals(List.of(Row.of("public"), Row.of("spindle_catalog")),
                 query("SELECT schema_name FROM spindle_catalog.tables WHERE name = 'tables' ORDER BY 1"));
         assertEquals(List.of(Row.of("dataflows"), Row.of("tables")), query("SHOW TABLES"));
-        assertEquals(List.of(Row.of("columns"), Row.of("indexes"), Row.of("tables"), Row.of("views")),
+        assertEquals(List.of(Row.of("columns"), Row.of("constraints"), Row.of("indexes"), Row.of("tables"), Row.of("views")),
                 query("SHOW TABLES FROM spindle_catalog"));
         assertEquals(List.of(Row.of("arrangement_sizes_total")), query("SHOW VIEWS FROM spindle_introspection"));
         assertEquals(3, query("SHOW COLUMNS FROM spindle_catalog.tables").size());

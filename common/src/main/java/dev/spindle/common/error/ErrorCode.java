@@ -85,8 +85,18 @@ public enum ErrorCode {
     // ---- 23: integrity constraint violations
     /** {@code null value in column "a" violates not-null constraint} */
     NOT_NULL_VIOLATION_1("23502", 2301, "null value in column \"{0}\" violates not-null constraint"),
-    /** {@code duplicate key value violates unique constraint "t_pkey": (1)} */
-    UNIQUE_VIOLATION_2("23505", 2302, "duplicate key value violates unique constraint \"{0}\": {1}"),
+    /**
+     * {@code duplicate key value violates unique constraint "t_w_key": Key (w)=(1) already exists.}
+     * (PostgreSQL's message and, after the colon, its detail; arguments: the constraint or unique
+     * index, the key's columns, its values as text)
+     */
+    UNIQUE_VIOLATION_3("23505", 2302,
+            "duplicate key value violates unique constraint \"{0}\": Key ({1})=({2}) already exists."),
+    /**
+     * {@code could not create unique index "t_k_idx": Key (k)=(1) is duplicated.} (PostgreSQL's
+     * message and detail: the rows a unique index is created over already repeat a key)
+     */
+    UNIQUE_INDEX_DUPLICATES_3("23505", 2303, "could not create unique index \"{0}\": Key ({1})=({2}) is duplicated."),
 
     // ---- 25: invalid transaction state
     /** {@code CREATE TABLE cannot run inside a transaction block} */
@@ -128,6 +138,10 @@ public enum ErrorCode {
     INSUFFICIENT_PRIVILEGE_2("42501", 4211, "permission denied for {0}: {1}"),
     /** {@code schema "nope" does not exist} (class 3F, invalid schema name) */
     SCHEMA_NOT_FOUND_1("3F000", 4212, "schema \"{0}\" does not exist"),
+    /** {@code multiple primary keys for table "t" are not allowed} (PostgreSQL's invalid_table_definition) */
+    INVALID_TABLE_DEFINITION_1("42P16", 4213, "{0}"),
+    /** {@code column "a" specified more than once} (PostgreSQL's duplicate_column) */
+    DUPLICATE_COLUMN_1("42701", 4214, "{0}"),
 
     // ---- 53: insufficient resources
     /**

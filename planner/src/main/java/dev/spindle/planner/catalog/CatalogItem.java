@@ -24,27 +24,39 @@ public sealed interface CatalogItem {
     /**
      * A table: rows in storage.
      *
-     * @param primaryKey the primary key's columns, empty if none
-     * @param uniques the column lists of UNIQUE constraints (the primary key not repeated)
+     * @param keys its PRIMARY KEY (at most one, listed first) and UNIQUE constraints, in the order
+     *     declared
      * @param defaults per column, the default expression (null: NULL)
      */
-    record Table(GlobalId id, String name, RelationDesc desc, List<Integer> primaryKey, List<List<Integer>> uniques,
+    record Table(GlobalId id, String name, RelationDesc desc, List<KeyConstraint> keys,
                  List<ScalarExpr> defaults) implements CatalogItem {
         public Table {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(desc, "desc");
-            primaryKey = List.copyOf(primaryKey);
-            uniques = List.copyOf(uniques);
+            keys = List.copyOf(keys);
             defaults = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(defaults));
             if (defaults.size() != desc.arity()) {
                 throw new IllegalArgumentException("one default per column: " + defaults.size() + " for " + desc.arity());
+            }
+            for (int i = 0; i < keys.size(); i++) {
+                if (keys.get(i).primaryKey() && i > 0) {
+                    throw new IllegalArgumentException("the primary key comes first, and only one: " + keys);
+                }
+                for (int c : keys.get(i).columns()) {
+                    Objects.checkIndex(c, desc.arity());
+                }
             }
         }
 
         /** A table without constraints or defaults. */
         public static Table of(GlobalId id, String name, RelationDesc desc) {
-            return new Table(id, name, desc, List.of(), List.of(), java.util.Collections.nCopies(desc.arity(), null));
+            return new Table(id, name, desc, List.of(), java.util.Collections.nCopies(desc.arity(), null));
+        }
+
+        /** The primary key, if the table has one. */
+        public java.util.Optional<KeyConstraint> primaryKey() {
+            return keys.isEmpty() || !keys.get(0).primaryKey() ? java.util.Optional.empty() : java.util.Optional.of(keys.get(0));
         }
 
         @Override
@@ -76,15 +88,23 @@ public sealed interface CatalogItem {
      * @param keyColumns the key as column positions, or null where the key has expressions
      * @param reexportOf the index whose arrangement this one publishes again, or null; not a
      *     dependency: dropping the original keeps the re-export serving (DESIGN invariant 13)
+     * @param unique {@code CREATE UNIQUE INDEX}: besides arranging, it refuses a write that would
+     *     give two rows of its table the same key (only on tables)
      */
     record Index(GlobalId id, String name, GlobalId on, List<ScalarExpr> key, List<Integer> keyColumns,
-                 GlobalId reexportOf) implements CatalogItem {
+                 GlobalId reexportOf, boolean unique) implements CatalogItem {
         public Index {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(on, "on");
             key = List.copyOf(key);
             keyColumns = keyColumns == null ? null : List.copyOf(keyColumns);
+        }
+
+        /** An index that is not unique. */
+        public Index(GlobalId id, String name, GlobalId on, List<ScalarExpr> key, List<Integer> keyColumns,
+                     GlobalId reexportOf) {
+            this(id, name, on, key, keyColumns, reexportOf, false);
         }
 
         @Override

@@ -10,13 +10,14 @@ import dev.spindle.compute.expr.ColumnRef;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The catalog relations of schema {@code spindle_catalog} (DESIGN §6): system tables whose rows
- * describe the catalog's tables, views, indexes and columns, system objects included (each row
+ * describe the catalog's tables, views, indexes, columns and key constraints, system objects included (each row
  * names its schema). The coordinator writes their rows in the same commit, at the same timestamp,
  * as the catalog change they describe, so they are time-consistent with everything else: a join
  * with the introspection relations, or a read {@code AS OF} an earlier time, sees the catalog as of
@@ -33,19 +34,28 @@ public enum CatalogRelation {
     /**
      * One row per index: {@code id, schema_name, name, on_id, on_name} (the indexed table or view,
      * named as one writes it: qualified outside {@code public}),
-     * {@code key} (column names, or expressions in compute's notation) and, for a re-export,
+     * {@code key} (column names, or expressions in compute's notation), for a re-export
      * {@code reexport_of_id} and {@code reexport_of} (the name of the index whose arrangement it
-     * publishes again, null once that index is dropped).
+     * publishes again, null once that index is dropped), and {@code is_unique} ({@code CREATE
+     * UNIQUE INDEX}).
      */
     INDEXES(203, List.of(text("id"), text("schema_name"), text("name"), text("on_id"), text("on_name"), text("key"),
-            nullableText("reexport_of_id"), nullableText("reexport_of"))),
+            nullableText("reexport_of_id"), nullableText("reexport_of"), bool("is_unique"))),
     /**
      * One row per column of a table or view: {@code relation_id, schema_name, relation},
      * {@code ordinal_position} (1-based), {@code name}, {@code type} (as SHOW COLUMNS prints it) and
      * {@code nullable}.
      */
     COLUMNS(204, List.of(text("relation_id"), text("schema_name"), text("relation"), bigint("ordinal_position"), text("name"),
-            text("type"), bool("nullable")));
+            text("type"), bool("nullable"))),
+    /**
+     * One row per PRIMARY KEY or UNIQUE constraint of a table: {@code table_id, schema_name,
+     * table_name}, {@code name} (as violations report it: {@code t_pkey}, {@code t_k_key}),
+     * {@code type} ({@code PRIMARY KEY} or {@code UNIQUE}, as in PostgreSQL's
+     * {@code information_schema.table_constraints}) and {@code key} (the column names).
+     */
+    CONSTRAINTS(205, List.of(text("table_id"), text("schema_name"), text("table_name"), text("name"), text("type"),
+            text("key")));
 
     private final int number;
     private final RelationDesc desc;
@@ -109,7 +119,7 @@ public enum CatalogRelation {
                     GlobalId source = i.reexportOf();
                     out.add(Row.of(id, schema, name, i.on().toString(), on.name(), keyText(i, descOf(on)),
                             source == null ? null : source.toString(),
-                            source == null ? null : catalog.get(source).map(CatalogItem::name).orElse(null)));
+                            source == null ? null : catalog.get(source).map(CatalogItem::name).orElse(null), i.unique()));
                 }
                 break;
             case COLUMNS:
@@ -118,6 +128,15 @@ public enum CatalogRelation {
                     for (int c = 0; c < d.arity(); c++) {
                         ColumnType t = d.column(c).type();
                         out.add(Row.of(id, schema, name, (long) c + 1, d.column(c).name(), typeText(t), t.nullable()));
+                    }
+                }
+                break;
+            case CONSTRAINTS:
+                if (item instanceof CatalogItem.Table) {
+                    CatalogItem.Table t = (CatalogItem.Table) item;
+                    for (KeyConstraint k : t.keys()) {
+                        out.add(Row.of(id, schema, name, k.name(), k.primaryKey() ? "PRIMARY KEY" : "UNIQUE",
+                                columnNames(t.desc(), k.columns())));
                     }
                 }
                 break;
@@ -142,6 +161,15 @@ public enum CatalogRelation {
         List<String> parts = new ArrayList<>();
         for (ScalarExpr e : index.key()) {
             parts.add(e instanceof ColumnRef ? on.column(((ColumnRef) e).index()).name() : e.toString());
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Column names for people: {@code a, b}. */
+    public static String columnNames(RelationDesc desc, List<Integer> columns) {
+        List<String> parts = new ArrayList<>();
+        for (int c : columns) {
+            parts.add(desc.column(c).name());
         }
         return String.join(", ", parts);
     }

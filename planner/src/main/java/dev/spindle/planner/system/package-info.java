@@ -1,7 +1,7 @@
 /**
  * The system relations (DESIGN §6) as catalog items: the catalog relations of schema
  * {@code spindle_catalog} ({@link dev.spindle.planner.system.CatalogRelation}: tables, views,
- * indexes, columns, whose rows describe a catalog snapshot) and the introspection relations of
+ * indexes, columns, constraints, whose rows describe a catalog snapshot) and the introspection relations of
  * schema {@code spindle_introspection} (compute's update logs, their logging indexes and the summed
  * arrangement sizes), installed into every catalog by {@link dev.spindle.planner.system.SystemCatalog}.
  * System items are found in the catalog by id (not by name: the user's name space stays free) and

@@ -20,6 +20,7 @@ import dev.spindle.compute.introspection.IntrospectionRelation;
 import dev.spindle.planner.QueryPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import dev.spindle.planner.peek.PeekPlan;
 import java.util.List;
 import java.util.Map;
@@ -115,9 +116,9 @@ class SystemRelationsPlanningTest {
         assertTrue(tables.contains(Row.of("u1", "public", "tables")), tables.toString());
         assertTrue(tables.contains(Row.of("s201", "spindle_catalog", "tables")), tables.toString());
         List<Row> indexes = CatalogRelation.INDEXES.rows(USER);
-        assertTrue(indexes.contains(Row.of("u2", "public", "i1", "u1", "tables", "k", null, null)), indexes.toString());
-        assertTrue(indexes.contains(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", "i1")), "a re-export names its source");
-        assertTrue(CatalogRelation.INDEXES.rows(USER.without(I)).contains(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", null)),
+        assertTrue(indexes.contains(Row.of("u2", "public", "i1", "u1", "tables", "k", null, null, false)), indexes.toString());
+        assertTrue(indexes.contains(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", "i1", false)), "a re-export names its source");
+        assertTrue(CatalogRelation.INDEXES.rows(USER.without(I)).contains(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", null, false)),
                 "an original dropped: its id stays, its name goes");
         List<Row> columns = CatalogRelation.COLUMNS.rows(USER);
         assertTrue(columns.contains(Row.of("u1", "public", "tables", 1L, "k", "integer", false)), columns.toString());
@@ -127,13 +128,28 @@ class SystemRelationsPlanningTest {
     }
 
     @Test
+    void constraintRowsNameEachKeyAndUniqueIndexesSayTheyAre() {
+        RelationDesc desc = new RelationDesc(List.of(new Column("a", ColumnType.of(TypeKind.INTEGER).withNullable(false)),
+                new Column("b", ColumnType.of(TypeKind.INTEGER)), new Column("c", ColumnType.of(TypeKind.INTEGER))));
+        GlobalId t = GlobalId.user(7);
+        Catalog c = Catalog.empty().with(new CatalogItem.Table(t, "k3", desc, List.of(
+                        new KeyConstraint("k3_pkey", true, List.of(0)), new KeyConstraint("k3_c_b_key", false, List.of(2, 1))),
+                java.util.Collections.nCopies(3, null)))
+                .with(new CatalogItem.Index(GlobalId.user(8), "k3_b", t, List.of(ScalarExpr.column(1, ColumnType.of(TypeKind.INTEGER))),
+                        List.of(1), null, true));
+        assertEquals(List.of(Row.of("u7", "public", "k3", "k3_pkey", "PRIMARY KEY", "a"),
+                Row.of("u7", "public", "k3", "k3_c_b_key", "UNIQUE", "c, b")), CatalogRelation.CONSTRAINTS.rows(c));
+        assertEquals(List.of(Row.of("u8", "public", "k3_b", "u7", "k3", "b", null, null, true)), CatalogRelation.INDEXES.rows(c));
+    }
+
+    @Test
     void changesBetweenSnapshotsRetractWhatWentAndAddWhatCame() {
         Catalog before = USER;
         Catalog after = USER.without(I2).with(CatalogItem.Table.of(GlobalId.user(4), "u", new RelationDesc(List.of(
                 new Column("a", ColumnType.of(TypeKind.BIGINT))))));
         Map<GlobalId, List<Update>> changes = CatalogChanges.between(before, after);
         assertEquals(List.of(new Update(Row.of("u4", "public", "u"), 0, 1)), changes.get(CatalogRelation.TABLES.id()));
-        assertEquals(List.of(new Update(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", "i1"), 0, -1)),
+        assertEquals(List.of(new Update(Row.of("u3", "public", "i2", "u1", "tables", "k", "u2", "i1", false), 0, -1)),
                 changes.get(CatalogRelation.INDEXES.id()));
         assertEquals(List.of(new Update(Row.of("u4", "public", "u", 1L, "a", "bigint", true), 0, 1)),
                 changes.get(CatalogRelation.COLUMNS.id()));

@@ -6,6 +6,8 @@ import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
 import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.sql.unique.UniqueKeys;
 import dev.spindle.storage.TableStore;
 import dev.spindle.storage.table.TableLog;
 import java.util.List;
@@ -16,7 +18,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * What the sessions of one database share: its tables, its compute, the current catalog
- * snapshot, id counters and the timestamp oracle.
+ * snapshot, id counters, the timestamp oracle and the uniqueness rules' key counts.
  *
  * <p>Thread-safety: sessions run on their callers' threads. Catalog changes and writes are
  * serialized by {@link #writeLock()}; the catalog is an immutable snapshot published atomically,
@@ -39,6 +41,8 @@ public final class Coordinator implements AutoCloseable {
     private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
     private final CatalogTables catalogTables;
     private final Introspection introspection;
+    /** The uniqueness rules' key counts, kept with every commit (guarded by the write lock). */
+    private final UniqueKeys uniqueKeys = new UniqueKeys(writeLock);
 
     /**
      * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
@@ -94,6 +98,14 @@ public final class Coordinator implements AutoCloseable {
         return ids.getAndIncrement();
     }
 
+    /**
+     * The key counts of every PRIMARY KEY, UNIQUE constraint and unique index, which
+     * {@link #commit} keeps up to date; use with {@link #writeLock()} held.
+     */
+    public UniqueKeys uniqueKeys() {
+        return uniqueKeys;
+    }
+
     /** The oracle. */
     public TimestampOracle oracle() {
         return oracle;
@@ -106,7 +118,8 @@ public final class Coordinator implements AutoCloseable {
 
     /**
      * Commits {@code changes} (updates without times, per table) at one new write timestamp:
-     * appends them, seals every table past it, and publishes it as the read timestamp. Call with
+     * appends them, counts them in the tables' uniqueness rules ({@link #uniqueKeys()}: the caller
+     * checked them), seals every table past it, and publishes it as the read timestamp. Call with
      * {@link #writeLock()} held. Returns the timestamp.
      */
     public long commit(Map<GlobalId, List<Update>> changes) {
@@ -118,6 +131,7 @@ public final class Coordinator implements AutoCloseable {
                 at.add(new Update(u.row(), ts, u.diff()));
             }
             tables.get(e.getKey()).append(at, ts);
+            uniqueKeys.apply(e.getKey(), e.getValue());
             lastWrite.put(e.getKey(), ts);
         }
         sealThrough(ts);
@@ -151,12 +165,23 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /**
-     * Whether {@code name} is taken: by an item of the catalog, or by an index being built. Call
-     * with {@link #writeLock()} held.
+     * Whether {@code name} is taken: by an item of the catalog, an index being built, or a PRIMARY
+     * KEY or UNIQUE constraint (in PostgreSQL these are indexes, in the relations' name space).
+     * Call with {@link #writeLock()} held.
      */
     public boolean nameTaken(String name) {
         assert Thread.holdsLock(writeLock);
-        return catalog.get().byName(name).isPresent() || reserved.contains(name);
+        if (catalog.get().byName(name).isPresent() || reserved.contains(name)) {
+            return true;
+        }
+        for (CatalogItem.Table t : catalog.get().items(CatalogItem.Table.class)) {
+            for (dev.spindle.planner.catalog.KeyConstraint k : t.keys()) {
+                if (k.name().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Reserves {@code name} for an index built outside the write lock; call with it held. */

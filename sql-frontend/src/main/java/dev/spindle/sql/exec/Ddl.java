@@ -15,6 +15,7 @@ import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.QueryPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import dev.spindle.planner.peek.PeekPlanner;
 import dev.spindle.planner.system.SystemSchema;
 import dev.spindle.sql.StatementResult;
@@ -29,6 +30,8 @@ import dev.spindle.sql.parser.ddl.SqlDropIndex;
 import dev.spindle.sql.parser.ddl.SqlDropObject;
 import dev.spindle.sql.parser.ddl.SqlDropTable;
 import dev.spindle.sql.parser.ddl.SqlTableConstraint;
+import dev.spindle.sql.unique.KeyCounts;
+import dev.spindle.sql.unique.UniqueKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -75,45 +78,54 @@ public final class Ddl {
     public StatementResult createTable(SqlCreateTable stmt) {
         String name = name(stmt.name());
         List<Column> columns = new ArrayList<>();
-        List<Integer> primaryKey = new ArrayList<>();
-        List<List<Integer>> uniques = new ArrayList<>();
+        List<KeyConstraints.Spec> keys = new ArrayList<>();
         List<ScalarExpr> defaults = new ArrayList<>();
         Map<String, Integer> positions = new HashMap<>();
         for (SqlColumnDeclaration c : stmt.columns()) {
             String cn = name(c.name());
             if (positions.put(cn, columns.size()) != null) {
-                throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "column \"" + cn + "\" specified more than once");
+                throw new SpindleException(ErrorCode.DUPLICATE_COLUMN_1, "column \"" + cn + "\" specified more than once");
             }
             columns.add(new Column(cn, ColumnTypes.of(c.type())));
             defaults.add(c.defaultValue() == null ? null : constant(c.defaultValue()));
             if (c.primaryKey()) {
-                primaryKey.add(columns.size() - 1);
-            } else if (c.unique()) {
-                uniques.add(List.of(columns.size() - 1));
+                keys.add(new KeyConstraints.Spec(null, true, List.of(columns.size() - 1)));
+            }
+            if (c.unique()) {
+                keys.add(new KeyConstraints.Spec(null, false, List.of(columns.size() - 1)));
             }
         }
         for (SqlTableConstraint k : stmt.constraints()) {
             List<Integer> cols = new ArrayList<>();
             for (SqlNode n : k.columns()) {
-                Integer p = positions.get(name((SqlIdentifier) n));
+                String cn = name((SqlIdentifier) n);
+                Integer p = positions.get(cn);
                 if (p == null) {
-                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, name((SqlIdentifier) n));
+                    throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, cn);
+                }
+                if (cols.contains(p)) {
+                    throw new SpindleException(ErrorCode.DUPLICATE_COLUMN_1, "column \"" + cn + "\" appears twice in "
+                            + (k.isPrimaryKey() ? "primary key" : "unique") + " constraint");
                 }
                 cols.add(p);
             }
-            if (k.isPrimaryKey()) {
+            keys.add(new KeyConstraints.Spec(k.name() == null ? null : name(k.name()), k.isPrimaryKey(), cols));
+        }
+        List<Integer> primaryKey = List.of();
+        for (KeyConstraints.Spec k : keys) {
+            if (k.primaryKey()) {
                 if (!primaryKey.isEmpty()) {
-                    throw new SpindleException(ErrorCode.SYNTAX_ERROR_1, "multiple primary keys for table \"" + name + "\" are not allowed");
+                    throw new SpindleException(ErrorCode.INVALID_TABLE_DEFINITION_1,
+                            "multiple primary keys for table \"" + name + "\" are not allowed");
                 }
-                primaryKey.addAll(cols);
-            } else {
-                uniques.add(cols);
+                primaryKey = k.columns();
             }
         }
         for (int i = 0; i < columns.size(); i++) {
             boolean notNull = !stmt.columns().get(i).nullability().nullable() || primaryKey.contains(i);
             columns.set(i, new Column(columns.get(i).name(), columns.get(i).type().withNullable(!notNull)));
         }
+        RelationDesc desc = new RelationDesc(columns);
         synchronized (coord.writeLock()) {
             if (coord.nameTaken(name)) {
                 if (stmt.ifNotExists()) {
@@ -121,11 +133,14 @@ public final class Ddl {
                 }
                 throw alreadyExists(name);
             }
+            List<KeyConstraint> constraints = KeyConstraints.of(name, desc, keys, coord::nameTaken);
             GlobalId id = GlobalId.user(coord.nextId());
-            RelationDesc desc = new RelationDesc(columns);
             coord.tables().create(id, desc);
             coord.sealThrough(coord.oracle().readTimestamp());
-            coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, primaryKey, uniques, defaults)));
+            for (KeyConstraint k : constraints) {
+                coord.uniqueKeys().add(new KeyCounts(id, id, k.name(), UniqueKey.ofColumns(desc, k.columns()), true));
+            }
+            coord.updateCatalog(c -> c.with(new CatalogItem.Table(id, name, desc, constraints, defaults)));
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE TABLE", List.of());
@@ -215,6 +230,12 @@ public final class Ddl {
      * index is planned and its dataflow created under the lock with its name reserved, then
      * hydrates without it — writes go on and the dataflow follows them — and joins the catalog
      * under the lock again, if what it indexes is still there unchanged (else 42P01).
+     *
+     * <p>{@code CREATE UNIQUE INDEX} (on a table only, 0A000 on a view or system relation) also
+     * makes a uniqueness rule ({@link UniqueIndexBuild}): registered under the lock, so it counts
+     * every commit from the index's time on, it counts the table's rows at that time without the
+     * lock before the index hydrates, and fails with 23505 if a key repeats, then or when the index
+     * joins the catalog; from then on it is enforced like a UNIQUE constraint.
      */
     public StatementResult createIndex(SqlCreateIndex stmt) {
         List<String> warnings = new ArrayList<>();
@@ -223,6 +244,7 @@ public final class Ddl {
         CatalogItem indexed;
         DataflowDescription dataflow;
         long hydrateAsOf;
+        UniqueIndexBuild unique = null;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
             // an index may be built on a system relation too (it is the user's index, in public)
@@ -230,6 +252,13 @@ public final class Ddl {
             String onName = on.name();
             if (on instanceof CatalogItem.Index) {
                 throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
+            }
+            if (stmt.unique() && !(on instanceof CatalogItem.Table)) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on views (" + onName
+                        + " is a view: its rows are computed, not written, so there is no write to refuse; index it without UNIQUE)");
+            }
+            if (stmt.unique() && on.id().kind() == GlobalId.Kind.SYSTEM) {
+                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on system relations");
             }
             List<String> keyTexts = new ArrayList<>();
             for (int i = 0; i < stmt.keys().size(); i++) {
@@ -276,26 +305,42 @@ public final class Ddl {
                         Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
             }
             coord.introspection().beforeBuild(d);
-            index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id());
+            index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id(),
+                    stmt.unique());
             if (original != null) {
                 awaitReadable(coord.nextId(), d, id, asOf);
-                CatalogItem.Index reexport = index;
-                coord.updateCatalog(c -> c.with(reexport));
-                coord.catalogTables().commit();
-                return new StatementResult.Done("CREATE INDEX", warnings);
+                if (!stmt.unique()) {
+                    CatalogItem.Index reexport = index;
+                    coord.updateCatalog(c -> c.with(reexport));
+                    coord.catalogTables().commit();
+                    return new StatementResult.Done("CREATE INDEX", warnings);
+                }
+            }
+            if (stmt.unique()) { // counts every commit after asOf from now on (the lock is still held)
+                unique = UniqueIndexBuild.start(coord, queries.control(), (CatalogItem.Table) on, index,
+                        UniqueIndexBuild.keyText(stmt, keyColumns, ((CatalogItem.Table) on).desc()), asOf);
             }
             coord.reserveName(name);
             indexed = on;
-            dataflow = d;
+            dataflow = original == null ? d : null; // a unique re-export has its dataflow already
             hydrateAsOf = asOf;
         }
         try {
-            queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
-            awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
+            if (unique != null) {
+                unique.countRows();
+            }
+            if (dataflow != null) {
+                queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
+                awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
+            }
         } catch (RuntimeException e) {
             synchronized (coord.writeLock()) {
                 coord.releaseName(index.name());
+                if (unique != null) {
+                    unique.abandon();
+                }
             }
+            dropQuietly(id);
             throw e;
         } finally {
             queries.control().progress(null);
@@ -304,7 +349,18 @@ public final class Ddl {
             coord.releaseName(index.name());
             if (!coord.catalog().get(indexed.id()).map(indexed::equals).orElse(false)) {
                 dropQuietly(id);
+                if (unique != null) {
+                    unique.abandon();
+                }
                 throw new SpindleException(ErrorCode.TABLE_NOT_FOUND_1, indexed.name()); // dropped or replaced meanwhile
+            }
+            if (unique != null) {
+                try {
+                    unique.enforce();
+                } catch (RuntimeException e) {
+                    dropQuietly(id);
+                    throw e;
+                }
             }
             CatalogItem.Index built = index;
             coord.updateCatalog(c -> c.with(built));
@@ -520,8 +576,10 @@ public final class Ddl {
     private void dropOne(CatalogItem item) {
         coord.updateCatalog(c -> c.without(item.id()));
         if (item instanceof CatalogItem.Index) {
+            coord.uniqueKeys().removeIndex(item.id());
             coord.compute().dropIndex(item.id());
         } else if (item instanceof CatalogItem.Table) {
+            coord.uniqueKeys().removeTable(item.id());
             coord.tables().drop(item.id());
         }
     }

@@ -17,11 +17,8 @@ import dev.spindle.sql.coord.Coordinator;
 import dev.spindle.sql.parser.SpindleParser;
 import dev.spindle.sql.txn.Transaction;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
@@ -35,9 +32,9 @@ import org.apache.calcite.sql.SqlUpdate;
  * explicit transaction the same happens at the transaction's snapshot, over its own writes, and
  * the changes are buffered in the transaction instead (see {@link Transaction}).
  *
- * <p>PRIMARY KEY and UNIQUE are checked against the table's contents read from storage, which
- * costs a scan of the table per statement (a bulk insert pays it once); an arrangement of the
- * keys would make it a lookup.
+ * <p>PRIMARY KEY, UNIQUE and unique indexes are checked by looking up the keys a statement adds in
+ * the coordinator's key counts ({@link dev.spindle.sql.unique.UniqueKeys}), a hash lookup per key
+ * whatever the table's size; in a transaction, on top of its buffered writes, and again at COMMIT.
  *
  * <p>Thread-safety: stateless over a thread-safe coordinator.
  */
@@ -83,15 +80,13 @@ public final class Dml {
             return queries.read(plan, coord.oracle().readTimestamp(), false);
         }
 
-        Map<Row, Long> contents(GlobalId table) {
+        /** Checks {@code delta} to {@code table} against its uniqueness rules (23505). */
+        void checkUnique(GlobalId table, List<Update> delta) {
             if (txn != null) {
-                return txn.contents(table);
+                txn.checkUnique(table, delta);
+            } else {
+                coord.uniqueKeys().check(table, delta, null); // under the write lock: see run()
             }
-            Map<Row, Long> out = new HashMap<>();
-            for (Update u : coord.tables().get(table).snapshot(coord.oracle().readTimestamp())) {
-                out.merge(u.row(), u.diff(), Long::sum);
-            }
-            return out;
         }
 
         void apply(GlobalId table, List<Update> changes) {
@@ -204,7 +199,7 @@ public final class Dml {
             }
             ups.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
         }
-        checkUnique(to, t, List.of(), ups);
+        to.checkUnique(t.id(), ups);
         to.apply(t.id(), ups);
         return new StatementResult.UpdateCount(ups.size(), List.of());
     }
@@ -255,9 +250,9 @@ public final class Dml {
                 retract.add(Update.delete(r.project(range(desc.arity())), 0));
                 insert.add(Update.insert(checkNotNull(Row.of(vals), desc), 0));
             }
-            checkUnique(to, t, retract, insert);
             List<Update> all = new ArrayList<>(retract);
             all.addAll(insert);
+            to.checkUnique(t.id(), all);
             to.apply(t.id(), all);
             return new StatementResult.UpdateCount(insert.size(), List.of());
         });
@@ -298,40 +293,5 @@ public final class Dml {
             }
         }
         return row;
-    }
-
-    /**
-     * PRIMARY KEY and UNIQUE: no two rows of the table after the change share a key (keys with a
-     * NULL never collide, as in PostgreSQL).
-     */
-    private void checkUnique(Target to, CatalogItem.Table t, List<Update> retract, List<Update> insert) {
-        List<List<Integer>> keys = new ArrayList<>();
-        if (!t.primaryKey().isEmpty()) {
-            keys.add(t.primaryKey());
-        }
-        keys.addAll(t.uniques());
-        if (keys.isEmpty() || insert.isEmpty()) {
-            return;
-        }
-        Map<Row, Long> contents = to.contents(t.id());
-        for (Update u : retract) {
-            contents.merge(u.row(), -1L, Long::sum);
-        }
-        for (List<Integer> key : keys) {
-            int[] cols = key.stream().mapToInt(Integer::intValue).toArray();
-            Set<Row> seen = new HashSet<>();
-            for (Map.Entry<Row, Long> e : contents.entrySet()) {
-                if (e.getValue() > 0) {
-                    seen.add(e.getKey().project(cols));
-                }
-            }
-            for (Update u : insert) {
-                Row k = u.row().project(cols);
-                if (!k.hasNull() && !seen.add(k)) {
-                    String constraint = key.equals(t.primaryKey()) ? t.name() + "_pkey" : t.name() + "_key";
-                    throw new SpindleException(ErrorCode.UNIQUE_VIOLATION_2, constraint, k.toString());
-                }
-            }
-        }
     }
 }

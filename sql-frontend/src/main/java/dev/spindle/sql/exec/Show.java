@@ -10,6 +10,7 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.catalog.KeyConstraint;
 import dev.spindle.planner.system.CatalogRelation;
 import dev.spindle.planner.system.SystemSchema;
 import dev.spindle.sql.StatementResult;
@@ -133,7 +134,8 @@ final class Show {
         } else if (stmt.target() == ShowCreateTarget.INDEX && item instanceof CatalogItem.Index) {
             CatalogItem.Index i = (CatalogItem.Index) item;
             CatalogItem on = catalog.get(i.on()).orElseThrow();
-            sql = "CREATE INDEX " + name + " ON " + on.name() + " (" + CatalogRelation.keyText(i, descOf(on)) + ")";
+            sql = (i.unique() ? "CREATE UNIQUE INDEX " : "CREATE INDEX ") + name + " ON " + on.name() + " ("
+                    + CatalogRelation.keyText(i, descOf(on)) + ")";
         } else if (stmt.target() == ShowCreateTarget.TABLE && item instanceof CatalogItem.Table) {
             CatalogItem.Table t = (CatalogItem.Table) item;
             List<String> cols = new ArrayList<>();
@@ -142,11 +144,9 @@ final class Show {
                 ScalarExpr d = t.defaults().get(c);
                 cols.add(col.name() + " " + col.type() + (d == null ? "" : " DEFAULT " + d));
             }
-            if (!t.primaryKey().isEmpty()) {
-                cols.add("PRIMARY KEY (" + columnNames(t.desc(), t.primaryKey()) + ")");
-            }
-            for (List<Integer> u : t.uniques()) {
-                cols.add("UNIQUE (" + columnNames(t.desc(), u) + ")");
+            for (KeyConstraint k : t.keys()) {
+                cols.add("CONSTRAINT " + k.name() + (k.primaryKey() ? " PRIMARY KEY (" : " UNIQUE (")
+                        + columnNames(t.desc(), k.columns()) + ")");
             }
             sql = "CREATE TABLE " + name + " (" + String.join(", ", cols) + ")";
         } else {

@@ -8,6 +8,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.unique.PendingKeys;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -26,10 +27,15 @@ import java.util.Set;
  *       or writes; a read hold keeps every index readable there until the transaction ends.
  *   <li>Writes are buffered here, consolidated per table; reads see them through an
  *       {@link Overlay} (read your own writes).
+ *   <li>PRIMARY KEY, UNIQUE and unique indexes: each statement's changes are checked against the
+ *       committed keys plus the transaction's own buffered writes ({@link #checkUnique}), without
+ *       reading the table (so blind inserts do not conflict), and {@code COMMIT} checks all of the
+ *       buffered writes again against the keys committed by then.
  *   <li>{@code COMMIT} takes the write lock, checks that no table the transaction read was written
- *       by anyone else after the snapshot (else SQLSTATE 40001 and nothing is written: retry), and
- *       commits every buffered write at one new write timestamp, so the transaction appears to
- *       happen at that instant. A transaction that only reads is serialized at its snapshot.
+ *       by anyone else after the snapshot (else SQLSTATE 40001 and nothing is written: retry) and
+ *       that no key would repeat (else 23505), and commits every buffered write at one new write
+ *       timestamp, so the transaction appears to happen at that instant. A transaction that only
+ *       reads is serialized at its snapshot.
  *   <li>A statement that fails inside the transaction fails it: later statements are refused
  *       with SQLSTATE 25P02 until {@code ROLLBACK} (or {@code COMMIT}, which then rolls back).
  * </ul>
@@ -42,6 +48,8 @@ public final class Transaction {
     /** Buffered writes: table to row to net multiplicity change. */
     private final Map<GlobalId, Map<Row, Long>> pending = new LinkedHashMap<>();
     private final Set<GlobalId> reads = new HashSet<>();
+    /** The buffered writes' keys, per uniqueness rule a statement was checked against. */
+    private final PendingKeys pendingKeys = new PendingKeys(t -> pending.getOrDefault(t, Map.of()));
     private boolean failed;
 
     public Transaction(Coordinator coord) {
@@ -76,23 +84,33 @@ public final class Transaction {
         return !pending.isEmpty();
     }
 
-    /** Buffers {@code updates} (times ignored) to table {@code table}. */
+    /** Buffers {@code updates} (times ignored) to table {@code table}; check them first ({@link #checkUnique}). */
     public void write(GlobalId table, List<Update> updates) {
         Map<Row, Long> m = pending.computeIfAbsent(table, k -> new HashMap<>());
         for (Update u : updates) {
             m.merge(u.row(), u.diff(), (a, b) -> a + b == 0 ? null : a + b);
+        }
+        pendingKeys.written(table, updates);
+    }
+
+    /**
+     * Checks a statement's changes {@code delta} to table {@code table} against the table's
+     * uniqueness rules, on top of the committed rows and this transaction's buffered writes (a key
+     * it deleted is free again, a key it inserted is taken). Takes the write lock for the lookups;
+     * reads nothing at the snapshot, so it adds no table to the read set: {@link #commit} checks
+     * again against what is committed by then.
+     *
+     * @throws SpindleException SQLSTATE 23505 if a key would repeat
+     */
+    public void checkUnique(GlobalId table, List<Update> delta) {
+        synchronized (coord.writeLock()) {
+            coord.uniqueKeys().check(table, delta, pendingKeys);
         }
     }
 
     /** Records that the transaction read the tables {@code tables}. */
     public void noteReads(Collection<GlobalId> tables) {
         reads.addAll(tables);
-    }
-
-    /** Table {@code table}'s contents as this transaction sees them: row to multiplicity. */
-    public Map<Row, Long> contents(GlobalId table) {
-        reads.add(table);
-        return view(table);
     }
 
     private Map<Row, Long> view(GlobalId table) {
@@ -138,8 +156,7 @@ public final class Transaction {
             }
             coord.tables().create(copy, t.desc()).append(rows, ts);
             originals.put(copy, table);
-            catalog = catalog.without(table).with(new CatalogItem.Table(copy, t.name(), t.desc(), t.primaryKey(),
-                    t.uniques(), t.defaults()));
+            catalog = catalog.without(table).with(new CatalogItem.Table(copy, t.name(), t.desc(), t.keys(), t.defaults()));
         }
         return new Overlay(coord, catalog, originals, ts);
     }
@@ -149,7 +166,9 @@ public final class Transaction {
      * there was nothing to write. Releases the read hold either way.
      *
      * @throws SpindleException SQLSTATE 40001 if a table the transaction read was written after
-     *     its snapshot, 42P01 if a table it wrote was dropped; nothing is written then
+     *     its snapshot, 42P01 if a table it wrote was dropped, 23505 if its writes would repeat a
+     *     key of a uniqueness rule of the committed state (another session committed that key
+     *     after this transaction's statement was checked); nothing is written then
      */
     public long commit() {
         try {
@@ -173,6 +192,7 @@ public final class Transaction {
                         ups.add(new Update(r.getKey(), 0, r.getValue()));
                     }
                     if (!ups.isEmpty()) {
+                        coord.uniqueKeys().check(e.getKey(), ups, null);
                         changes.put(e.getKey(), ups);
                     }
                 }
@@ -190,6 +210,7 @@ public final class Transaction {
 
     private void end() {
         pending.clear();
+        pendingKeys.clear();
         reads.clear();
         if (snapshot >= 0) {
             coord.releaseHold(snapshot);
