@@ -22,7 +22,7 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlLibrary;
@@ -81,7 +81,11 @@ public final class SqlPlanner {
         return this;
     }
 
-    public SqlPlanner(Catalog catalog) {
+    /**
+     * @param executor folds constants while Calcite simplifies (Calcite's own would fold with
+     *     Calcite's semantics, not PostgreSQL's); see {@code lower.ConstantFolder}
+     */
+    public SqlPlanner(Catalog catalog, RexExecutor executor) {
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         CatalogSchema.addTo(root, catalog);
         Properties props = new Properties();
@@ -94,7 +98,9 @@ public final class SqlPlanner {
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
                         .withIdentifierExpansion(true));
-        this.cluster = RelOptCluster.create(new HepPlanner(new HepProgramBuilder().build()), new RexBuilder(typeFactory));
+        HepPlanner planner = new HepPlanner(new HepProgramBuilder().build());
+        planner.setExecutor(executor);
+        this.cluster = RelOptCluster.create(planner, new FoldingRexBuilder(typeFactory, executor));
     }
 
     /** The type factory of this planner's relational expressions. */
