@@ -128,6 +128,13 @@ public enum ErrorCode {
     INSUFFICIENT_PRIVILEGE_2("42501", 4211, "permission denied for {0}: {1}"),
     /** {@code schema "nope" does not exist} (class 3F, invalid schema name) */
     SCHEMA_NOT_FOUND_1("3F000", 4212, "schema \"{0}\" does not exist"),
+    /**
+     * {@code operator does not exist: integer = boolean} (no operator takes these operand types
+     * without an explicit cast; PostgreSQL's undefined_function)
+     */
+    UNDEFINED_OPERATOR_1("42883", 4220, "operator does not exist: {0}"),
+    /** {@code UNION types integer and text cannot be matched} (also CASE, VALUES, INTERSECT, EXCEPT) */
+    TYPES_CANNOT_BE_MATCHED_3("42804", 4221, "{0} types {1} and {2} cannot be matched"),
 
     // ---- 53: insufficient resources
     /**

@@ -97,7 +97,8 @@ public final class SqlPlanner {
                 reader, typeFactory,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
-                        .withIdentifierExpansion(true));
+                        .withIdentifierExpansion(true)
+                        .withTypeCoercionFactory((f, v) -> new PgTypeCoercion(f, v, () -> validating)));
         HepPlanner planner = new HepPlanner(new HepProgramBuilder().build());
         planner.setExecutor(executor);
         this.cluster = RelOptCluster.create(planner, new FoldingRexBuilder(typeFactory, executor));
@@ -152,17 +153,22 @@ public final class SqlPlanner {
 
     private SqlNode validated;
     private SqlNode validatedFrom;
+    /** The statement under validation (the validator rewrites it in place). */
+    private SqlNode validating;
 
     private SqlNode validate(SqlNode query) {
         if (query == validatedFrom) {
             return validated;
         }
         try {
+            validating = query;
             validated = validator.validate(query);
             validatedFrom = query;
             return validated;
         } catch (CalciteContextException e) {
             throw Errors.validation(e, text);
+        } catch (PgTypeCoercion.Refusal r) {
+            throw SpindleException.atPosition(Errors.offset(text, r.pos.getLineNum(), r.pos.getColumnNum()), r.code, r.args);
         }
     }
 
@@ -220,6 +226,9 @@ public final class SqlPlanner {
             if (m.startsWith("No match found for function signature")) {
                 return ErrorCode.UNDEFINED_FUNCTION_1;
             }
+            if (m.startsWith("Cannot apply '")) {
+                return ErrorCode.UNDEFINED_OPERATOR_1; // Calcite found no coercion either
+            }
             return ErrorCode.SYNTAX_ERROR_1;
         }
 
@@ -229,6 +238,13 @@ public final class SqlPlanner {
             int b = a < 0 ? -1 : m.indexOf('\'', a + 1);
             if (code == ErrorCode.UNDEFINED_FUNCTION_1) {
                 return m.substring("No match found for function signature ".length());
+            }
+            if (code == ErrorCode.UNDEFINED_OPERATOR_1) {
+                // "Cannot apply '+' to arguments of type '<INTEGER> + <BOOLEAN>'. Supported ..."
+                String marker = "arguments of type '";
+                int from = m.indexOf(marker);
+                int to = from < 0 ? -1 : m.indexOf('\'', from + marker.length());
+                return to < 0 ? m : m.substring(from + marker.length(), to).replaceAll("[<>]", "").toLowerCase(java.util.Locale.ROOT);
             }
             return a >= 0 && b > a ? m.substring(a + 1, b) : m;
         }
