@@ -336,11 +336,11 @@ public final class RexLowering {
                 return ScalarExpr.call(UnaryFunc.SIGN, ops.get(0));
             case "round":
                 return ops.size() == 1 ? ScalarExpr.call(UnaryFunc.ROUND, ops.get(0))
-                        : ScalarExpr.call(BinaryFunc.ROUND, ops.get(0), toInteger(ops.get(1)));
+                        : withDisplayScale(ScalarExpr.call(BinaryFunc.ROUND, ops.get(0), toInteger(ops.get(1))), ops.get(1));
             case "truncate":
             case "trunc":
                 return ops.size() == 1 ? ScalarExpr.call(UnaryFunc.TRUNC, ops.get(0))
-                        : ScalarExpr.call(BinaryFunc.TRUNC, ops.get(0), toInteger(ops.get(1)));
+                        : withDisplayScale(ScalarExpr.call(BinaryFunc.TRUNC, ops.get(0), toInteger(ops.get(1))), ops.get(1));
             case "sqrt":
                 return doubles(UnaryFunc.SQRT, ops);
             case "cbrt":
@@ -430,6 +430,24 @@ public final class RexLowering {
             default:
                 throw unsupported("function " + name);
         }
+    }
+
+    /**
+     * {@code round(x, n)} / {@code trunc(x, n)} of a DECIMAL with a constant {@code n > 0}: the
+     * result shows n digits ({@code round(1.5, 2)} is 1.50), which its type must carry because a
+     * row keeps no trailing zeros; a cast to an unconstrained DECIMAL of that display scale, which
+     * changes no value.
+     */
+    private static ScalarExpr withDisplayScale(ScalarExpr call, ScalarExpr digits) {
+        if (call.type().kind() != TypeKind.DECIMAL || !(digits instanceof dev.spindle.compute.expr.Literal)) {
+            return call;
+        }
+        Object n = ((dev.spindle.compute.expr.Literal) digits).value();
+        if (!(n instanceof Long) || (Long) n <= 0) {
+            return call;
+        }
+        int scale = (int) Math.min((Long) n, ColumnType.MAX_DECIMAL_PRECISION);
+        return new Cast(call, ColumnType.numeric(scale), true);
     }
 
     private ScalarExpr doubles(UnaryFunc f, List<ScalarExpr> ops) {
