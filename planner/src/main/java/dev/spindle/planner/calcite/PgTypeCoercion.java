@@ -61,6 +61,9 @@ final class PgTypeCoercion extends TypeCoercionImpl {
     private static final java.util.Set<SqlKind> SET_OPERATIONS = java.util.EnumSet.of(SqlKind.UNION, SqlKind.INTERSECT,
             SqlKind.EXCEPT);
 
+    /** Functions PostgreSQL declares over {@code "any"}: each argument is converted to text. */
+    private static final java.util.Set<String> ANY_ARGUMENTS = java.util.Set.of("CONCAT", "CONCAT_WS");
+
     private final java.util.function.Supplier<SqlNode> statement;
 
     /** @param statement the statement being validated, to name the set operation in a refusal */
@@ -100,7 +103,7 @@ final class PgTypeCoercion extends TypeCoercionImpl {
     public boolean builtinFunctionCoercion(SqlCallBinding binding, List<RelDataType> operandTypes,
             List<SqlTypeFamily> expectedFamilies) {
         SqlCall call = binding.getCall();
-        if (!(call.getOperator() instanceof org.apache.calcite.sql.SqlFunction)) {
+        if (!(call.getOperator() instanceof org.apache.calcite.sql.SqlFunction) || ANY_ARGUMENTS.contains(call.getOperator().getName())) {
             return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies); // operators: see checkOperator
         }
         for (int i = 0; i < operandTypes.size() && i < expectedFamilies.size() && i < call.operandCount(); i++) {

@@ -92,8 +92,8 @@ public final class SqlPlanner {
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
         this.reader = new CalciteCatalogReader(root, List.of(SCHEMA), typeFactory, new CalciteConnectionConfigImpl(props));
         this.validator = SqlValidatorUtil.newValidator(
-                SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL)),
+                new FunctionNames(SqlOperatorTables.chain(SpindleFunctions.table(), SqlStdOperatorTable.instance(),
+                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL))),
                 reader, typeFactory,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)

@@ -359,6 +359,7 @@ public final class RexLowering {
                         : ScalarExpr.call(BinaryFunc.LOG, toDouble(ops.get(0)), toDouble(ops.get(1)));
             case "power":
             case "pow":
+            case "^": // PostgreSQL's exponentiation (the parser's SqlPowerOperator)
                 return ScalarExpr.call(BinaryFunc.POWER, toDouble(ops.get(0)), toDouble(ops.get(1)));
             case "atan2":
                 return ScalarExpr.call(BinaryFunc.ATAN2, toDouble(ops.get(0)), toDouble(ops.get(1)));
@@ -404,9 +405,9 @@ public final class RexLowering {
             case "replace":
                 return ScalarExpr.call(VariadicFunc.REPLACE, ops.toArray(new ScalarExpr[0]));
             case "lpad":
-                return ScalarExpr.call(VariadicFunc.LPAD, withIntegers(ops, 1).toArray(new ScalarExpr[0]));
+                return ScalarExpr.call(VariadicFunc.LPAD, padArguments(ops).toArray(new ScalarExpr[0]));
             case "rpad":
-                return ScalarExpr.call(VariadicFunc.RPAD, withIntegers(ops, 1).toArray(new ScalarExpr[0]));
+                return ScalarExpr.call(VariadicFunc.RPAD, padArguments(ops).toArray(new ScalarExpr[0]));
             case "left":
                 return ScalarExpr.call(BinaryFunc.LEFT, ops.get(0), toInteger(ops.get(1)));
             case "right":
@@ -452,6 +453,13 @@ public final class RexLowering {
 
     private ScalarExpr doubles(UnaryFunc f, List<ScalarExpr> ops) {
         return ScalarExpr.call(f, toDouble(ops.get(0)));
+    }
+
+    /** lpad/rpad(string, length [, fill]): the length an integer, the fill a string. */
+    private static List<ScalarExpr> padArguments(List<ScalarExpr> ops) {
+        List<ScalarExpr> out = new ArrayList<>(ops);
+        out.set(1, toInteger(out.get(1)));
+        return out;
     }
 
     private static List<ScalarExpr> withIntegers(List<ScalarExpr> ops, int from) {
