@@ -444,3 +444,18 @@ SqlDrop SpindleDrop(Span s, boolean replace) :
         }
     }
 }
+
+/**
+ * {@code ^ operand}, after an operand: PostgreSQL's exponentiation ({@link SqlPowerOperator}), not
+ * Calcite's bitwise XOR. Called from Calcite's Expression2 as an extra binary expression.
+ */
+void SpindlePower(List<Object> list, ExprContext exprContext, Span s) :
+{
+}
+{
+    <CARET> {
+        checkNonQueryExpression(exprContext);
+        list.add(new SqlParserUtil.ToTreeListItem(SqlPowerOperator.INSTANCE, getPos()));
+    }
+    AddExpression2b(list, ExprContext.ACCEPT_SUB_QUERY)
+}

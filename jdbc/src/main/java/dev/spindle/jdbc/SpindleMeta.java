@@ -5,7 +5,6 @@ import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.type.Column;
 import dev.spindle.common.type.ColumnType;
-import dev.spindle.common.type.TypeKind;
 import dev.spindle.sql.Prepared;
 import dev.spindle.sql.Session;
 import dev.spindle.sql.StatementResult;
@@ -398,19 +397,24 @@ final class SpindleMeta extends MetaImpl {
             Row row = rows.rows().get(r);
             Object[] values = new Object[columns.size()];
             for (int c = 0; c < values.length; c++) {
-                values[c] = jdbcValue(columns.get(c).type().kind(), row.get(c));
+                values[c] = jdbcValue(columns.get(c).type(), row.get(c));
             }
             out.add(values);
         }
         return new Frame(0, true, out);
     }
 
-    /** A decoded Spindle value as the Avatica accessor of its column expects it. */
-    static Object jdbcValue(TypeKind kind, Object v) {
+    /**
+     * A decoded Spindle value as the Avatica accessor of its column (of type {@code type}) expects
+     * it; a DECIMAL with the scale PostgreSQL shows it with ({@link ColumnType#display}: 1.50 for a
+     * DECIMAL(5,2) holding 1.5, which a row stores as 1.5).
+     */
+    static Object jdbcValue(ColumnType type, Object v) {
         if (v == null) {
             return null;
         }
-        switch (kind) {
+        switch (type.kind()) {
+            case DECIMAL: return type.display((BigDecimal) v);
             case SMALLINT: return ((Number) v).shortValue();
             case INTEGER: return ((Number) v).intValue();
             case BIGINT: return ((Number) v).longValue();

@@ -38,6 +38,23 @@ class DriverTest {
     }
 
     @Test
+    void decimalsKeepTheScalePostgreSqlShows() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.executeUpdate("CREATE TABLE m (n DECIMAL(10,2))");
+            st.executeUpdate("INSERT INTO m VALUES (1.5)");
+            try (ResultSet rs = st.executeQuery("SELECT n, n * n, 1.50 + 1.50, CAST(3 AS DECIMAL(5,1)) FROM m")) {
+                assertTrue(rs.next());
+                assertEquals("1.50", rs.getString(1));
+                assertEquals(new BigDecimal("1.50"), rs.getBigDecimal(1));
+                assertEquals("2.2500", rs.getString(2));
+                assertEquals("3.00", rs.getString(3));
+                assertEquals("3.0", rs.getString(4));
+            }
+        }
+    }
+
+    @Test
     void ddlInsertSelectEveryTypeAndNulls() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
              Statement st = c.createStatement()) {

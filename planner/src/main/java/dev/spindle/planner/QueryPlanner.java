@@ -4,6 +4,7 @@ import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.calcite.SqlPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.lower.ConstantFolder;
 import dev.spindle.planner.lower.PlanSize;
 import dev.spindle.planner.lower.RelLowering;
 import dev.spindle.planner.peek.PeekPlan;
@@ -61,7 +62,7 @@ public final class QueryPlanner {
      *     {@link PlanSize#MAX_OPERATORS} operators
      */
     public Lowered lower(SqlNode query, String sql) {
-        SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
+        SqlPlanner calcite = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(sql);
         return lower(calcite.plan(query), calcite.cluster().getRexBuilder());
     }
 
@@ -70,7 +71,7 @@ public final class QueryPlanner {
      * converted, decorrelated, simplified), to be bound and lowered per execution.
      */
     public PreparedQuery prepare(SqlNode query, String sql) {
-        SqlPlanner calcite = new SqlPlanner(catalog).statementText(sql);
+        SqlPlanner calcite = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(sql);
         RelRoot root = calcite.plan(query);
         return new PreparedQuery(this, root, calcite.parameterTypes(query), calcite.cluster().getRexBuilder());
     }
@@ -103,6 +104,6 @@ public final class QueryPlanner {
     }
 
     private RelRoot viewRel(CatalogItem.View view) {
-        return new SqlPlanner(catalog).statementText(view.sql()).plan(parser.apply(view.sql()));
+        return new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(view.sql()).plan(parser.apply(view.sql()));
     }
 }

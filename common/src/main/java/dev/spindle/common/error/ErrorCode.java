@@ -142,6 +142,13 @@ public enum ErrorCode {
     INVALID_TABLE_DEFINITION_1("42P16", 4213, "{0}"),
     /** {@code column "a" specified more than once} (PostgreSQL's duplicate_column) */
     DUPLICATE_COLUMN_1("42701", 4214, "{0}"),
+    /**
+     * {@code operator does not exist: integer = boolean} (no operator takes these operand types
+     * without an explicit cast; PostgreSQL's undefined_function)
+     */
+    UNDEFINED_OPERATOR_1("42883", 4220, "operator does not exist: {0}"),
+    /** {@code UNION types integer and text cannot be matched} (also CASE, VALUES, INTERSECT, EXCEPT) */
+    TYPES_CANNOT_BE_MATCHED_3("42804", 4221, "{0} types {1} and {2} cannot be matched"),
 
     // ---- 53: insufficient resources
     /**

@@ -39,8 +39,9 @@ import java.time.temporal.ChronoUnit;
  *
  * <p>Canonical forms keep equality of encodings equal to SQL equality: {@code -0.0} is stored as
  * {@code 0.0}, every NaN as the one canonical NaN (sorting above +Infinity, as in PostgreSQL),
- * and decimals without trailing zeros (1.50 and 1.5 encode alike; the column's scale is applied
- * when the value is shown). Strings order by code point (PostgreSQL's {@code C} collation).
+ * and decimals without trailing zeros (1.50 and 1.5 encode alike, and decode as 1.5; 10 decodes
+ * with scale 0; the column type's scale is applied when the value is shown, see
+ * {@code ColumnType#displayScale}). Strings order by code point (PostgreSQL's {@code C} collation).
  * Temporal values have microsecond precision.
  *
  * <p>Stateless; safe for use from any thread.
@@ -358,8 +359,8 @@ public final class RowCodec {
         }
         BigInteger unscaled = new BigInteger(digits.toString());
         long scale = digits.length() - 2 * e100;
-        BigDecimal v = new BigDecimal(neg ? unscaled.negate() : unscaled, Math.toIntExact(scale));
-        return v.stripTrailingZeros();
+        BigDecimal v = new BigDecimal(neg ? unscaled.negate() : unscaled, Math.toIntExact(scale)).stripTrailingZeros();
+        return v.scale() < 0 ? v.setScale(0) : v; // 10, not 1E+1: no value shows a negative scale
     }
 
     static String readString(byte[] b, int pos) {

@@ -8,7 +8,11 @@ import java.util.Objects;
  * <p>{@code precision} and {@code scale} are used by DECIMAL (precision 1..1000, 0 &lt;= scale
  * &lt;= precision); {@code length} by CHAR and VARCHAR (1..10,485,760). Unused parameters are
  * {@link #UNSPECIFIED}. A DECIMAL without precision is unconstrained, like PostgreSQL's
- * {@code NUMERIC}.
+ * {@code NUMERIC}; it may still have a scale (0..1000), which constrains nothing and is only the
+ * {@link #displayScale() display scale} its values are shown with: the type of {@code 1.50 + 1.50}
+ * or {@code n * n} for a DECIMAL(6,2) {@code n}, whose values PostgreSQL shows with 2 and 4
+ * fractional digits. (Rows store decimals without trailing zeros, so a value's own scale does not
+ * survive a row; the type's does.)
  *
  * @param kind the type kind
  * @param precision DECIMAL precision, or {@link #UNSPECIFIED}
@@ -32,7 +36,7 @@ public record ColumnType(TypeKind kind, int precision, int scale, int length, bo
             if (precision != UNSPECIFIED && (precision < 1 || precision > MAX_DECIMAL_PRECISION)) {
                 throw new IllegalArgumentException("DECIMAL precision must be 1.." + MAX_DECIMAL_PRECISION + ": " + precision);
             }
-            if (scale != UNSPECIFIED && (precision == UNSPECIFIED || scale < 0 || scale > precision)) {
+            if (scale != UNSPECIFIED && (scale < 0 || scale > (precision == UNSPECIFIED ? MAX_DECIMAL_PRECISION : precision))) {
                 throw new IllegalArgumentException("DECIMAL scale must be 0..precision: " + scale);
             }
         } else if (precision != UNSPECIFIED || scale != UNSPECIFIED) {
@@ -55,6 +59,31 @@ public record ColumnType(TypeKind kind, int precision, int scale, int length, bo
     /** Nullable {@code DECIMAL(precision, scale)}. */
     public static ColumnType decimal(int precision, int scale) {
         return new ColumnType(TypeKind.DECIMAL, precision, scale, UNSPECIFIED, true);
+    }
+
+    /**
+     * A nullable unconstrained DECIMAL whose values are shown with at least {@code displayScale}
+     * fractional digits (see the class comment).
+     */
+    public static ColumnType numeric(int displayScale) {
+        return new ColumnType(TypeKind.DECIMAL, UNSPECIFIED, displayScale, UNSPECIFIED, true);
+    }
+
+    /**
+     * The fewest fractional digits a DECIMAL value of this type is shown with: its scale, 0 if it
+     * has none; 0 for other kinds.
+     */
+    public int displayScale() {
+        return kind == TypeKind.DECIMAL && scale != UNSPECIFIED ? scale : 0;
+    }
+
+    /**
+     * DECIMAL value {@code v} as PostgreSQL shows it in this type: with at least
+     * {@link #displayScale()} fractional digits (trailing zeros added), never with a negative scale.
+     */
+    public java.math.BigDecimal display(java.math.BigDecimal v) {
+        int s = Math.max(Math.max(v.scale(), 0), displayScale());
+        return s == v.scale() ? v : v.setScale(s);
     }
 
     /** Nullable {@code CHAR(length)}. SQL's {@code CHAR} without a length is {@code CHAR(1)}. */

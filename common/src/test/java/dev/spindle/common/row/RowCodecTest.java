@@ -40,6 +40,13 @@ class RowCodecTest {
     }
 
     @Test
+    void decimalsDecodeWithoutTrailingZerosAndNeverWithANegativeScale() {
+        assertEquals(new BigDecimal("1.5"), Row.of(new BigDecimal("1.50")).get(0));
+        assertEquals(new BigDecimal("10"), Row.of(new BigDecimal("10.00")).get(0));
+        assertEquals("1000000", ((BigDecimal) Row.of(new BigDecimal("1E+6")).get(0)).toString());
+    }
+
+    @Test
     void decimalsEqualAcrossScalesAndOrderNumerically() {
         assertEquals(Row.of(new BigDecimal("1.50")), Row.of(new BigDecimal("1.5")));
         assertEquals(Row.of(new BigDecimal("0.000")), Row.of(BigDecimal.ZERO));

@@ -22,7 +22,7 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlLibrary;
@@ -81,20 +81,27 @@ public final class SqlPlanner {
         return this;
     }
 
-    public SqlPlanner(Catalog catalog) {
+    /**
+     * @param executor folds constants while Calcite simplifies (Calcite's own would fold with
+     *     Calcite's semantics, not PostgreSQL's); see {@code lower.ConstantFolder}
+     */
+    public SqlPlanner(Catalog catalog, RexExecutor executor) {
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         CatalogSchema.addTo(root, catalog);
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
         this.reader = new CalciteCatalogReader(root, List.of(SCHEMA), typeFactory, new CalciteConnectionConfigImpl(props));
         this.validator = SqlValidatorUtil.newValidator(
-                SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL)),
+                new FunctionNames(SqlOperatorTables.chain(SpindleFunctions.table(), SqlStdOperatorTable.instance(),
+                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL))),
                 reader, typeFactory,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
-                        .withIdentifierExpansion(true));
-        this.cluster = RelOptCluster.create(new HepPlanner(new HepProgramBuilder().build()), new RexBuilder(typeFactory));
+                        .withIdentifierExpansion(true)
+                        .withTypeCoercionFactory((f, v) -> new PgTypeCoercion(f, v, () -> validating)));
+        HepPlanner planner = new HepPlanner(new HepProgramBuilder().build());
+        planner.setExecutor(executor);
+        this.cluster = RelOptCluster.create(planner, new FoldingRexBuilder(typeFactory, executor));
     }
 
     /** The type factory of this planner's relational expressions. */
@@ -146,17 +153,22 @@ public final class SqlPlanner {
 
     private SqlNode validated;
     private SqlNode validatedFrom;
+    /** The statement under validation (the validator rewrites it in place). */
+    private SqlNode validating;
 
     private SqlNode validate(SqlNode query) {
         if (query == validatedFrom) {
             return validated;
         }
         try {
+            validating = query;
             validated = validator.validate(query);
             validatedFrom = query;
             return validated;
         } catch (CalciteContextException e) {
             throw Errors.validation(e, text);
+        } catch (PgTypeCoercion.Refusal r) {
+            throw SpindleException.atPosition(Errors.offset(text, r.pos.getLineNum(), r.pos.getColumnNum()), r.code, r.args);
         }
     }
 
@@ -214,6 +226,9 @@ public final class SqlPlanner {
             if (m.startsWith("No match found for function signature")) {
                 return ErrorCode.UNDEFINED_FUNCTION_1;
             }
+            if (m.startsWith("Cannot apply '")) {
+                return ErrorCode.UNDEFINED_OPERATOR_1; // Calcite found no coercion either
+            }
             return ErrorCode.SYNTAX_ERROR_1;
         }
 
@@ -223,6 +238,13 @@ public final class SqlPlanner {
             int b = a < 0 ? -1 : m.indexOf('\'', a + 1);
             if (code == ErrorCode.UNDEFINED_FUNCTION_1) {
                 return m.substring("No match found for function signature ".length());
+            }
+            if (code == ErrorCode.UNDEFINED_OPERATOR_1) {
+                // "Cannot apply '+' to arguments of type '<INTEGER> + <BOOLEAN>'. Supported ..."
+                String marker = "arguments of type '";
+                int from = m.indexOf(marker);
+                int to = from < 0 ? -1 : m.indexOf('\'', from + marker.length());
+                return to < 0 ? m : m.substring(from + marker.length(), to).replaceAll("[<>]", "").toLowerCase(java.util.Locale.ROOT);
             }
             return a >= 0 && b > a ? m.substring(a + 1, b) : m;
         }

@@ -355,6 +355,7 @@ public final class RelLowering {
         List<Aggregate> aggs = new ArrayList<>();
         List<Integer> sum0 = new ArrayList<>();
         Map<Integer, RexLiteral> literals = new LinkedHashMap<>();
+        Map<Integer, Integer> sumScales = new LinkedHashMap<>();
         for (AggregateCall call : a.getAggCallList()) {
             if (call.filterArg >= 0) {
                 throw RexLowering.unsupported("aggregate FILTER clauses");
@@ -409,9 +410,16 @@ public final class RelLowering {
                 }
                 arg = at;
             }
+            if (f == AggregateFunc.SUM && in.types().get(arg).displayScale() > 0) {
+                sumScales.put(groups.cardinality() + aggs.size(), in.types().get(arg).displayScale());
+            }
             aggs.add(call.isDistinct() ? Aggregate.distinct(f, arg) : Aggregate.of(f, arg));
         }
-        List<ColumnType> outTypes = typesOf(a);
+        List<ColumnType> outTypes = new ArrayList<>(typesOf(a));
+        // a sum of decimals shows their scale, as PostgreSQL's does (1.50 + 2.25 = 3.75, 1.50 + 1.50 = 3.00)
+        for (Map.Entry<Integer, Integer> e : sumScales.entrySet()) {
+            outTypes.set(e.getKey(), ColumnType.numeric(e.getValue()).withNullable(outTypes.get(e.getKey()).nullable()));
+        }
         Plan input = in.plan();
         if (!widened.isEmpty()) {
             int arity = in.types().size();

@@ -336,11 +336,11 @@ public final class RexLowering {
                 return ScalarExpr.call(UnaryFunc.SIGN, ops.get(0));
             case "round":
                 return ops.size() == 1 ? ScalarExpr.call(UnaryFunc.ROUND, ops.get(0))
-                        : ScalarExpr.call(BinaryFunc.ROUND, ops.get(0), toInteger(ops.get(1)));
+                        : withDisplayScale(ScalarExpr.call(BinaryFunc.ROUND, ops.get(0), toInteger(ops.get(1))), ops.get(1));
             case "truncate":
             case "trunc":
                 return ops.size() == 1 ? ScalarExpr.call(UnaryFunc.TRUNC, ops.get(0))
-                        : ScalarExpr.call(BinaryFunc.TRUNC, ops.get(0), toInteger(ops.get(1)));
+                        : withDisplayScale(ScalarExpr.call(BinaryFunc.TRUNC, ops.get(0), toInteger(ops.get(1))), ops.get(1));
             case "sqrt":
                 return doubles(UnaryFunc.SQRT, ops);
             case "cbrt":
@@ -359,6 +359,7 @@ public final class RexLowering {
                         : ScalarExpr.call(BinaryFunc.LOG, toDouble(ops.get(0)), toDouble(ops.get(1)));
             case "power":
             case "pow":
+            case "^": // PostgreSQL's exponentiation (the parser's SqlPowerOperator)
                 return ScalarExpr.call(BinaryFunc.POWER, toDouble(ops.get(0)), toDouble(ops.get(1)));
             case "atan2":
                 return ScalarExpr.call(BinaryFunc.ATAN2, toDouble(ops.get(0)), toDouble(ops.get(1)));
@@ -404,9 +405,9 @@ public final class RexLowering {
             case "replace":
                 return ScalarExpr.call(VariadicFunc.REPLACE, ops.toArray(new ScalarExpr[0]));
             case "lpad":
-                return ScalarExpr.call(VariadicFunc.LPAD, withIntegers(ops, 1).toArray(new ScalarExpr[0]));
+                return ScalarExpr.call(VariadicFunc.LPAD, padArguments(ops).toArray(new ScalarExpr[0]));
             case "rpad":
-                return ScalarExpr.call(VariadicFunc.RPAD, withIntegers(ops, 1).toArray(new ScalarExpr[0]));
+                return ScalarExpr.call(VariadicFunc.RPAD, padArguments(ops).toArray(new ScalarExpr[0]));
             case "left":
                 return ScalarExpr.call(BinaryFunc.LEFT, ops.get(0), toInteger(ops.get(1)));
             case "right":
@@ -432,8 +433,33 @@ public final class RexLowering {
         }
     }
 
+    /**
+     * {@code round(x, n)} / {@code trunc(x, n)} of a DECIMAL with a constant {@code n > 0}: the
+     * result shows n digits ({@code round(1.5, 2)} is 1.50), which its type must carry because a
+     * row keeps no trailing zeros; a cast to an unconstrained DECIMAL of that display scale, which
+     * changes no value.
+     */
+    private static ScalarExpr withDisplayScale(ScalarExpr call, ScalarExpr digits) {
+        if (call.type().kind() != TypeKind.DECIMAL || !(digits instanceof dev.spindle.compute.expr.Literal)) {
+            return call;
+        }
+        Object n = ((dev.spindle.compute.expr.Literal) digits).value();
+        if (!(n instanceof Long) || (Long) n <= 0) {
+            return call;
+        }
+        int scale = (int) Math.min((Long) n, ColumnType.MAX_DECIMAL_PRECISION);
+        return new Cast(call, ColumnType.numeric(scale), true);
+    }
+
     private ScalarExpr doubles(UnaryFunc f, List<ScalarExpr> ops) {
         return ScalarExpr.call(f, toDouble(ops.get(0)));
+    }
+
+    /** lpad/rpad(string, length [, fill]): the length an integer, the fill a string. */
+    private static List<ScalarExpr> padArguments(List<ScalarExpr> ops) {
+        List<ScalarExpr> out = new ArrayList<>(ops);
+        out.set(1, toInteger(out.get(1)));
+        return out;
     }
 
     private static List<ScalarExpr> withIntegers(List<ScalarExpr> ops, int from) {

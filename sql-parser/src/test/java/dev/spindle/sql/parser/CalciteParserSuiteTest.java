@@ -32,7 +32,9 @@ class CalciteParserSuiteTest extends SqlParserTest {
                     + "testMinusIsReservedQuotesTwoTokens",
             "testSelectList4", "an error at a query's second token quotes two tokens "
                     + "(SqlStmt tries Spindle's query production with LOOKAHEAD(2)); see "
-                    + "testSelectList4QuotesTwoTokens");
+                    + "testSelectList4QuotesTwoTokens",
+            "testMssqlConvert", "DATE is not reserved (a column may be called date, as in PostgreSQL), "
+                    + "so SQL Server's CONVERT(DATE, x) reads a column date; see testMssqlConvertOfReservedTypes");
 
     @Override
     public SqlParserFixture fixture() {
@@ -55,6 +57,17 @@ class CalciteParserSuiteTest extends SqlParserTest {
     void testSelectList4QuotesTwoTokens() {
         sql("select ^from^ emp")
                 .fails("(?s).*Encountered \"from emp\" at line 1, column 8\\..*");
+    }
+
+    /** The suite's {@code testMssqlConvert} without the type DATE, which is a name in Spindle. */
+    @Test
+    void testMssqlConvertOfReservedTypes() {
+        expr("CONVERT(VARCHAR(5), 'xx')").same();
+        expr("CONVERT(VARCHAR(5), NULL)").same();
+        expr("CONVERT(VARCHAR(5), NULL, NULL)").same();
+        expr("CONVERT(INTEGER, 'xx', 121)").same();
+        // CONVERT(date, 'xx'): a column date converted from the character set 'xx', which is no name
+        sql("select CONVERT(DATE, ^'xx'^) from t").fails("(?s).*Encountered .*xx.* at line 1, column 22\\..*");
     }
 
     /** Disables the suite's tests named in {@link #DEVIATIONS}. */

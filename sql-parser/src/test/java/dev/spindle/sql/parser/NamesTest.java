@@ -63,6 +63,31 @@ class NamesTest {
         assertEquals(word, RoundTrip.check("drop index " + word, SqlDropIndex.class).name().getSimple());
     }
 
+    /** Reserved in Calcite, names in PostgreSQL: freed in Spindle's grammar. */
+    @ParameterizedTest
+    @ValueSource(strings = {"day", "month", "year", "hour", "minute", "second", "time", "date", "timestamp",
+        "count", "sum", "min", "max", "avg", "upper", "lower", "mod", "power", "cube", "position",
+        "result", "name", "type", "data"})
+    void postgresNamesThatCalciteReservesNameTablesAndColumns(String word) {
+        spindlesWordsStillNameTablesAndColumns(word);
+        // GROUP BY cube(...) is the grouping set (as in PostgreSQL): the column cube is grouped by in brackets
+        String key = word.equals("cube") ? "(cube)" : word;
+        RoundTrip.check("select " + word + " + 1 as " + word + ", upper(" + word + "), (" + word + ") from t group by " + key
+                + " having " + word + " > 0");
+    }
+
+    @Test
+    void theFreedWordsStillWorkAsKeywords() {
+        SqlSelect s = (SqlSelect) RoundTrip.check("select count(*), count(distinct day), upper(x), lower(x), sum(x), min(x),"
+                + " max(x), avg(x), mod(x, 2), power(x, 2), position('a' in x), extract(year from d), extract(day from d),"
+                + " cast(d as date), cast(d as time), cast(d as timestamp), date '2020-01-02', time '10:11:12',"
+                + " timestamp '2020-01-02 10:11:12', d + interval '1' day, interval '2' hour from t"
+                + " group by cube(a, b)");
+        assertEquals(21, s.getSelectList().size());
+        assertEquals("count", ((org.apache.calcite.sql.SqlCall) s.getSelectList().get(0)).getOperator().getName()
+                .toLowerCase(java.util.Locale.ROOT));
+    }
+
     @Test
     void nameIfNextToIfExists() {
         assertEquals("if", RoundTrip.check("drop index if exists if", SqlDropIndex.class).name().getSimple());

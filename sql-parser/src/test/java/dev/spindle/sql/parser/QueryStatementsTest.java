@@ -28,6 +28,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** AS OF, EXPLAIN with and without PLAN FOR, and Calcite's own INSERT / UPDATE / DELETE. */
 class QueryStatementsTest {
 
+    /** {@code ^} is PostgreSQL's exponentiation: left-associative, above {@code * /}, below a sign. */
+    @Test
+    void caretIsExponentiationWithPostgresPrecedence() {
+        SqlSelect s = (SqlSelect) RoundTrip.check("select 2 ^ 3 ^ 2, 2 * 3 ^ 2, - 2 ^ 2, 2 ^ 3 + 1 from t");
+        org.apache.calcite.sql.SqlCall leftAssoc = (org.apache.calcite.sql.SqlCall) s.getSelectList().get(0);
+        assertInstanceOf(dev.spindle.sql.parser.query.SqlPowerOperator.class, leftAssoc.getOperator());
+        assertEquals("2 ^ 3", leftAssoc.operand(0).toString());
+        assertEquals("2 * 3 ^ 2", s.getSelectList().get(1).toString());
+        assertEquals(SqlKind.TIMES, s.getSelectList().get(1).getKind());
+        assertInstanceOf(dev.spindle.sql.parser.query.SqlPowerOperator.class,
+                ((org.apache.calcite.sql.SqlCall) s.getSelectList().get(2)).getOperator(), "(-2) ^ 2");
+        assertEquals(SqlKind.PLUS, s.getSelectList().get(3).getKind());
+    }
+
     @Test
     void asOfFollowsTheWholeQuery() {
         SqlQueryAsOf q = RoundTrip.check(

@@ -13,7 +13,9 @@ import java.util.List;
  *
  * <p>Typing ({@link #outputType}): comparisons take two comparable types
  * ({@link TypeRules#comparable}); arithmetic takes two numbers of one kind (any two integer kinds,
- * the result being the wider), DECIMAL results are unconstrained; {@code date + integer},
+ * the result being the wider), DECIMAL results are unconstrained, with the display scale
+ * PostgreSQL's results have ({@link ColumnType#displayScale()}: the larger of the operands' for
+ * {@code + - %}, their sum for {@code *}, none for {@code /}); {@code date + integer},
  * {@code integer + date}, {@code date - integer} give DATE and {@code date - date} INTEGER;
  * {@code power}, {@code log} and {@code atan2} take DOUBLE; {@code round}/{@code trunc} take a
  * number and an integer; string functions take strings (and integers for counts) and return TEXT.
@@ -161,9 +163,27 @@ public enum BinaryFunc {
             return TypeRules.of(TypeRules.wider(l.kind(), r.kind()), nullable);
         }
         if (l.kind() == TypeKind.DECIMAL) {
-            return TypeRules.decimal(nullable);
+            return decimalType(l.displayScale(), r.displayScale(), nullable);
         }
         return TypeRules.of(l.kind(), nullable);
+    }
+
+    /**
+     * The unconstrained DECIMAL a DECIMAL operation gives, with PostgreSQL's result display scale
+     * where it follows from the operands' ({@code + - %}: the larger; {@code *}: the sum); a
+     * quotient's depends on the values (PostgreSQL's {@code select_div_scale}), so it has none.
+     */
+    private ColumnType decimalType(int l, int r, boolean nullable) {
+        switch (this) {
+            case ADD:
+            case SUB:
+            case MOD:
+                return ColumnType.numeric(Math.max(l, r)).withNullable(nullable);
+            case MUL:
+                return ColumnType.numeric(Math.min(ColumnType.MAX_DECIMAL_PRECISION, l + r)).withNullable(nullable);
+            default:
+                return TypeRules.decimal(nullable);
+        }
     }
 
     private ColumnType dateArithmeticType(ColumnType l, ColumnType r, boolean nullable) {

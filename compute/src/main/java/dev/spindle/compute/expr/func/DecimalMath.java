@@ -85,8 +85,7 @@ final class DecimalMath {
 
     /** The display scale PostgreSQL would carry for {@code v} of type {@code t}. */
     static int displayScale(BigDecimal v, ColumnType t) {
-        int typeScale = t.precision() == ColumnType.UNSPECIFIED ? 0 : Math.max(t.scale(), 0);
-        return Math.max(Math.max(v.scale(), 0), typeScale);
+        return Math.max(Math.max(v.scale(), 0), t.displayScale());
     }
 
     /** PostgreSQL's {@code select_div_scale}, with weights in base-10000 digits. */

@@ -105,6 +105,21 @@ class ArithmeticTest {
     }
 
     @Test
+    void decimalResultTypesCarryPostgresDisplayScales() {
+        ScalarExpr a = col(0, decimal(10, 2));
+        ScalarExpr b = col(1, decimal(6, 3));
+        assertEquals(3, bin(BinaryFunc.ADD, a, b).type().displayScale());
+        assertEquals(3, bin(BinaryFunc.SUB, a, b).type().displayScale());
+        assertEquals(3, bin(BinaryFunc.MOD, a, b).type().displayScale());
+        assertEquals(5, bin(BinaryFunc.MUL, a, b).type().displayScale());
+        assertEquals(0, bin(BinaryFunc.DIV, a, b).type().displayScale(), "a quotient's scale depends on its values");
+        ScalarExpr sum = bin(BinaryFunc.ADD, a, a);
+        assertEquals(ColumnType.UNSPECIFIED, sum.type().precision(), "unconstrained: the scale only shows");
+        // 1.5 + 1.5 read back from rows (no trailing zeros) shows as PostgreSQL's 3.00
+        assertEquals("3.00", text(sum.eval(new Object[] {new BigDecimal("1.5"), null}), sum.type()));
+    }
+
+    @Test
     void decimalOverflowsLikePostgres() {
         ScalarExpr huge = bin(BinaryFunc.MUL, dec("1e100000"), dec("1e100000"));
         assertFails("22003", "value overflows numeric format", huge);

@@ -1,0 +1,45 @@
+package dev.spindle.planner.calcite;
+
+import java.util.List;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
+
+/**
+ * An operator table whose function names match without regard to case, as PostgreSQL's
+ * (unquoted) function names do. The validator looks functions up with the catalog's name matcher,
+ * which is case-sensitive (table and column names are); Calcite's standard table forgives that,
+ * but its library tables do not, so {@code length}, {@code lpad}, {@code strpos}, ... (PostgreSQL
+ * functions in Calcite's POSTGRESQL library, named in upper case there) were never found. The
+ * binary operator {@code ^} is {@link SpindleFunctions#POWER}.
+ *
+ * <p>Thread-safety: as the table it wraps (Calcite's are immutable).
+ */
+final class FunctionNames implements SqlOperatorTable {
+    private static final SqlNameMatcher ANY_CASE = SqlNameMatchers.withCaseSensitive(false);
+
+    private final SqlOperatorTable delegate;
+
+    FunctionNames(SqlOperatorTable delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public void lookupOperatorOverloads(SqlIdentifier opName, SqlFunctionCategory category, SqlSyntax syntax,
+            List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
+        if (syntax == SqlSyntax.BINARY && opName.isSimple() && opName.getSimple().equals("^")) {
+            operatorList.add(SpindleFunctions.POWER); // PostgreSQL's exponentiation, not Calcite's XOR
+            return;
+        }
+        delegate.lookupOperatorOverloads(opName, category, syntax, operatorList, ANY_CASE);
+    }
+
+    @Override
+    public List<SqlOperator> getOperatorList() {
+        return delegate.getOperatorList();
+    }
+}
