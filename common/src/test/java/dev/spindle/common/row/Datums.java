@@ -74,7 +74,7 @@ final class Datums {
         }
     }
 
-    /** A value as a row built from it decodes it: canonical NaN and zero, integers as Long. */
+    /** A value as a row built from it decodes it: canonical NaN and zero, integers as Long, decimals without trailing zeros (scale at least 0). */
     static Object canonical(Object v) {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();
@@ -89,7 +89,11 @@ final class Datums {
         }
         if (v instanceof BigDecimal) {
             BigDecimal d = (BigDecimal) v;
-            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+            if (d.signum() == 0) {
+                return BigDecimal.ZERO;
+            }
+            BigDecimal stripped = d.stripTrailingZeros();
+            return stripped.scale() < 0 ? stripped.setScale(0) : stripped; // 10 decodes as 10, not 1E+1
         }
         return v;
     }

@@ -333,7 +333,7 @@ public final class Ddl {
                 queries.control().progress(hydration(id, "CREATE INDEX " + index.name(), indexed, hydrateAsOf));
                 awaitReadable(coord.nextId(), dataflow, id, hydrateAsOf);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // running out of memory too: the hydrating dataflow must go
             synchronized (coord.writeLock()) {
                 coord.releaseName(index.name());
                 if (unique != null) {
