@@ -247,62 +247,20 @@ public final class Ddl {
         UniqueIndexBuild unique = null;
         synchronized (coord.writeLock()) {
             Catalog catalog = coord.catalog();
-            // an index may be built on a system relation too (it is the user's index, in public)
-            CatalogItem on = ObjectNames.get(catalog, stmt.on());
-            String onName = on.name();
-            if (on instanceof CatalogItem.Index) {
-                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
-            }
-            if (stmt.unique() && !(on instanceof CatalogItem.Table)) {
-                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on views (" + onName
-                        + " is a view: its rows are computed, not written, so there is no write to refuse; index it without UNIQUE)");
-            }
-            if (stmt.unique() && on.id().kind() == GlobalId.Kind.SYSTEM) {
-                throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on system relations");
-            }
-            List<String> keyTexts = new ArrayList<>();
-            for (int i = 0; i < stmt.keys().size(); i++) {
-                keyTexts.add(SpindleParser.unparse(stmt.keyExpression(i)));
-            }
-            String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + ObjectNames.sqlName(on);
-            QueryPlanner.Lowered keysPlan = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
-            List<ScalarExpr> key = keyExpressions(keysPlan, on);
-            List<Integer> keyColumns = columnsOf(key);
-            String name = stmt.name() != null ? name(stmt.name())
-                    : generatedName(catalog, SystemSchema.nameOf(on), keyColumns, on);
-            if (coord.nameTaken(name)) {
-                if (stmt.ifNotExists()) {
-                    return new StatementResult.Done("CREATE INDEX", List.of());
-                }
-                throw new SpindleException(ErrorCode.INDEX_ALREADY_EXISTS_1, name);
-            }
-            CatalogItem.Index original = null;
-            for (CatalogItem.Index i : catalog.indexesOn(on.id())) {
-                if (i.key().equals(key)) {
-                    original = i.reexportOf() != null ? catalog.get(i.reexportOf()).map(CatalogItem.Index.class::cast).orElse(i) : i;
-                    break;
-                }
-            }
             id = GlobalId.user(coord.nextId());
             long asOf = coord.oracle().readTimestamp();
-            DataflowDescription d;
-            if (original != null) {
-                d = new DataflowDescription("index " + name, Map.of(),
-                        Map.of(original.id(), new DataflowDescription.IndexImport(on.id(), original.key())), List.of(),
-                        Map.of(id, DataflowDescription.IndexExport.reexport(on.id(), key, original.id())), Frontier.at(asOf));
-                warnings.add("Index " + name + " is identical to " + original.name() + ", which is also defined on "
-                        + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").");
-            } else {
-                String all = "SELECT * FROM " + ObjectNames.sqlName(on);
-                QueryPlanner planner = queries.planner(withoutIndexesOn(catalog, on.id()));
-                PeekPlanner.Inputs in = planner.inputs(planner.lower(SpindleParser.parse(all), all));
-                Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
-                List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
-                if (on instanceof CatalogItem.Table) {
-                    sources.put(on.id(), ((CatalogItem.Table) on).desc());
-                }
-                d = new DataflowDescription("index " + name, sources, in.imports(), objects,
-                        Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
+            IndexPlan plan = planIndex(catalog, stmt, id, asOf);
+            if (plan == null) {
+                return new StatementResult.Done("CREATE INDEX", List.of());
+            }
+            CatalogItem on = plan.on();
+            String name = plan.name();
+            List<ScalarExpr> key = plan.key();
+            List<Integer> keyColumns = plan.keyColumns();
+            CatalogItem.Index original = plan.original();
+            DataflowDescription d = plan.dataflow();
+            if (plan.warning() != null) {
+                warnings.add(plan.warning());
             }
             coord.introspection().beforeBuild(d);
             index = new CatalogItem.Index(id, name, on.id(), key, keyColumns, original == null ? null : original.id(),
@@ -367,6 +325,81 @@ public final class Ddl {
             coord.catalogTables().commit();
         }
         return new StatementResult.Done("CREATE INDEX", warnings);
+    }
+
+    /** What {@code CREATE INDEX} would build: its name, key, the index it re-exports (or null) and its dataflow. */
+    record IndexPlan(String name, CatalogItem on, List<ScalarExpr> key, List<Integer> keyColumns, List<String> keyTexts,
+                     CatalogItem.Index original, DataflowDescription dataflow, String warning) {
+        /** The key as the user reads it: column names, or the expressions' text. */
+        List<String> keyDisplay() {
+            return keyNames(keyColumns, keyTexts, on);
+        }
+    }
+
+    /**
+     * Plans {@code stmt} over {@code catalog} as index {@code id} hydrating at {@code asOf}: the
+     * checks (an index on an index, UNIQUE on a view or system relation, a name taken) and the
+     * dataflow, a re-export if an index of the same object already arranges the key. Null if the
+     * name is taken and {@code IF NOT EXISTS} says to do nothing. Builds nothing.
+     */
+    IndexPlan planIndex(Catalog catalog, SqlCreateIndex stmt, GlobalId id, long asOf) {
+        // an index may be built on a system relation too (it is the user's index, in public)
+        CatalogItem on = ObjectNames.get(catalog, stmt.on());
+        String onName = on.name();
+        if (on instanceof CatalogItem.Index) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "an index on an index");
+        }
+        if (stmt.unique() && !(on instanceof CatalogItem.Table)) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on views (" + onName
+                    + " is a view: its rows are computed, not written, so there is no write to refuse; index it without UNIQUE)");
+        }
+        if (stmt.unique() && on.id().kind() == GlobalId.Kind.SYSTEM) {
+            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1, "UNIQUE indexes on system relations");
+        }
+        List<String> keyTexts = new ArrayList<>();
+        for (int i = 0; i < stmt.keys().size(); i++) {
+            keyTexts.add(SpindleParser.unparse(stmt.keyExpression(i)));
+        }
+        String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + ObjectNames.sqlName(on);
+        QueryPlanner.Lowered keysPlan = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
+        List<ScalarExpr> key = keyExpressions(keysPlan, on);
+        List<Integer> keyColumns = columnsOf(key);
+        String name = stmt.name() != null ? name(stmt.name())
+                : generatedName(catalog, SystemSchema.nameOf(on), keyColumns, on);
+        if (coord.nameTaken(name)) {
+            if (stmt.ifNotExists()) {
+                return null;
+            }
+            throw new SpindleException(ErrorCode.INDEX_ALREADY_EXISTS_1, name);
+        }
+        CatalogItem.Index original = null;
+        for (CatalogItem.Index i : catalog.indexesOn(on.id())) {
+            if (i.key().equals(key)) {
+                original = i.reexportOf() != null ? catalog.get(i.reexportOf()).map(CatalogItem.Index.class::cast).orElse(i) : i;
+                break;
+            }
+        }
+        DataflowDescription d;
+        String warning = null;
+        if (original != null) {
+            d = new DataflowDescription("index " + name, Map.of(),
+                    Map.of(original.id(), new DataflowDescription.IndexImport(on.id(), original.key())), List.of(),
+                    Map.of(id, DataflowDescription.IndexExport.reexport(on.id(), key, original.id())), Frontier.at(asOf));
+            warning = "Index " + name + " is identical to " + original.name() + ", which is also defined on "
+                    + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").";
+        } else {
+            String all = "SELECT * FROM " + ObjectNames.sqlName(on);
+            QueryPlanner planner = queries.planner(withoutIndexesOn(catalog, on.id()));
+            PeekPlanner.Inputs in = planner.inputs(planner.lower(SpindleParser.parse(all), all));
+            Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
+            List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
+            if (on instanceof CatalogItem.Table) {
+                sources.put(on.id(), ((CatalogItem.Table) on).desc());
+            }
+            d = new DataflowDescription("index " + name, sources, in.imports(), objects,
+                    Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
+        }
+        return new IndexPlan(name, on, key, keyColumns, keyTexts, original, d, warning);
     }
 
     /**

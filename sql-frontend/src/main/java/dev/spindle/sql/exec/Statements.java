@@ -53,7 +53,7 @@ public final class Statements {
         this.queries = new Queries(coord, control);
         this.ddl = new Ddl(coord, queries);
         this.dml = new Dml(coord, queries);
-        this.explain = new Explain(coord, queries);
+        this.explain = new Explain(coord, queries, ddl);
         this.show = new Show(coord);
         this.prepare = new Prepare(coord, queries, dml);
     }

@@ -95,12 +95,23 @@ public final class JdbcSession implements AutoCloseable {
         return statement;
     }
 
+    /**
+     * What a failure shows to an {@code error <regex>} expectation: the driver's message, led by
+     * the SQLSTATE in parentheses when the driver gives one and its message does not already say
+     * it ({@code (42P01) relation "nope" does not exist}), so a file can check the SQLSTATE of an
+     * error on any engine.
+     */
     private static Observed.Failed failed(Exception e) {
         String message = e.getMessage();
         if (e instanceof RuntimeException) {
             return new Observed.Failed("driver threw " + e);
         }
-        return new Observed.Failed(message == null ? e.toString() : message);
+        String text = message == null ? e.toString() : message;
+        String state = ((SQLException) e).getSQLState();
+        if (state != null && !state.isEmpty() && !text.contains("(" + state + ")")) {
+            text = "(" + state + ") " + text;
+        }
+        return new Observed.Failed(text);
     }
 
     @Override
