@@ -89,7 +89,11 @@ final class Datums {
         }
         if (v instanceof BigDecimal) {
             BigDecimal d = (BigDecimal) v;
-            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+            if (d.signum() == 0) {
+                return BigDecimal.ZERO;
+            }
+            BigDecimal stripped = d.stripTrailingZeros();
+            return stripped.scale() < 0 ? stripped.setScale(0) : stripped; // 10, not 1E+1
         }
         return v;
     }

@@ -399,6 +399,9 @@ public final class RelLowering {
                     throw RexLowering.unsupported("aggregate function " + name);
             }
             int arg = args.get(0);
+            if (f == AggregateFunc.SUM && in.types().get(arg).displayScale() > 0) {
+                sumScales.put(groups.cardinality() + aggs.size(), in.types().get(arg).displayScale());
+            }
             if (f == AggregateFunc.SUM && in.types().get(arg).kind() == dev.spindle.common.type.TypeKind.BIGINT) {
                 Integer at = widenedColumn.get(arg);
                 if (at == null) {
@@ -409,9 +412,6 @@ public final class RelLowering {
                     widenedColumn.put(arg, at);
                 }
                 arg = at;
-            }
-            if (f == AggregateFunc.SUM && in.types().get(arg).displayScale() > 0) {
-                sumScales.put(groups.cardinality() + aggs.size(), in.types().get(arg).displayScale());
             }
             aggs.add(call.isDistinct() ? Aggregate.distinct(f, arg) : Aggregate.of(f, arg));
         }
