@@ -74,7 +74,7 @@ final class Datums {
         }
     }
 
-    /** A value as a row built from it decodes it: canonical NaN and zero, integers as Long, decimals without trailing zeros (scale at least 0). */
+    /** A value as a row built from it decodes it: canonical NaN and zero, integers as Long. */
     static Object canonical(Object v) {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();
@@ -93,7 +93,7 @@ final class Datums {
                 return BigDecimal.ZERO;
             }
             BigDecimal stripped = d.stripTrailingZeros();
-            return stripped.scale() < 0 ? stripped.setScale(0) : stripped; // 10 decodes as 10, not 1E+1
+            return stripped.scale() < 0 ? stripped.setScale(0) : stripped; // 10, not 1E+1
         }
         return v;
     }

@@ -399,8 +399,10 @@ public final class RelLowering {
                     throw RexLowering.unsupported("aggregate function " + name);
             }
             int arg = args.get(0);
-            ColumnType argType = in.types().get(arg); // before a BIGINT is widened to a column past the input's
-            if (f == AggregateFunc.SUM && argType.kind() == dev.spindle.common.type.TypeKind.BIGINT) {
+            if (f == AggregateFunc.SUM && in.types().get(arg).displayScale() > 0) {
+                sumScales.put(groups.cardinality() + aggs.size(), in.types().get(arg).displayScale());
+            }
+            if (f == AggregateFunc.SUM && in.types().get(arg).kind() == dev.spindle.common.type.TypeKind.BIGINT) {
                 Integer at = widenedColumn.get(arg);
                 if (at == null) {
                     ColumnType have = in.types().get(arg);
@@ -410,9 +412,6 @@ public final class RelLowering {
                     widenedColumn.put(arg, at);
                 }
                 arg = at;
-            }
-            if (f == AggregateFunc.SUM && argType.displayScale() > 0) {
-                sumScales.put(groups.cardinality() + aggs.size(), argType.displayScale());
             }
             aggs.add(call.isDistinct() ? Aggregate.distinct(f, arg) : Aggregate.of(f, arg));
         }

@@ -4,15 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
-import dev.spindle.sql.parser.impl.SpindleSqlParserImpl;
-import org.apache.calcite.avatica.util.Casing;
-import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 
 /**
  * Spindle's SQL parser: Calcite's grammar with Spindle's statements (see the module README),
@@ -24,7 +20,7 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  *       ({@code SELECT A FROM T} reads column {@code a} of table {@code t}); quoted identifiers
  *       ({@code "A"}) keep their case; names are then matched case-sensitively;
  *   <li>identifiers are quoted with double quotes; strings with single quotes;
- *   <li>conformance {@link SqlConformanceEnum#LENIENT} ({@code !=}, {@code %},
+ *   <li>conformance {@link org.apache.calcite.sql.validate.SqlConformanceEnum#LENIENT} ({@code !=}, {@code %},
  *       {@code LIMIT n OFFSET m}, ...), the conformance Spindle validates with.
  * </ul>
  *
@@ -37,6 +33,10 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  * overflows the stack anyway, is {@link ErrorCode#STATEMENT_TOO_COMPLEX_1} (54001). Any other
  * throwable of the parser becomes a syntax error, except {@link OutOfMemoryError}, which is
  * rethrown. No {@link Error} escapes otherwise.
+ *
+ * <p>The answer does not depend on the caller's stack beyond the overflow check itself: the
+ * parser's classes are initialized, when this class is, on a thread with a large stack of its own
+ * (see {@code Parsing}), never at the bottom of a deep parse or on a small stack.
  *
  * <p>Thread-safe: every call makes its own parser instance; the trees returned belong to the
  * caller and are not shared.
@@ -65,13 +65,9 @@ public final class SpindleParser {
      */
     public static final int MAX_EXPRESSION_DEPTH = 1_000;
 
-    private static final SqlParser.Config CONFIG = SqlParser.config()
-            .withParserFactory(SpindleSqlParserImpl.FACTORY)
-            .withQuoting(Quoting.DOUBLE_QUOTE)
-            .withUnquotedCasing(Casing.TO_LOWER)
-            .withQuotedCasing(Casing.UNCHANGED)
-            .withCaseSensitive(true)
-            .withConformance(SqlConformanceEnum.LENIENT);
+    // Parsing's classes are initialized on a stack of their own before this class is usable (see
+    // Parsing): a class whose initialization overflows the stack is broken for the JVM's life.
+    private static final SqlParser.Config CONFIG = Parsing.initialize();
 
     private SpindleParser() {
     }
@@ -96,30 +92,7 @@ public final class SpindleParser {
             // (the generated lexer cannot even be made for an empty text)
             return new SqlNodeList(SqlParserPos.ZERO);
         }
-        StatementText text = new StatementText(sql);
-        text.checkWellFormed();
-        SqlNodeList statements;
-        try {
-            if (!ParseLimits.checkText(text, CONFIG)) {
-                // white space and comments only (Calcite's parser fails on an empty list)
-                return new SqlNodeList(SqlParserPos.ZERO);
-            }
-            statements = SqlParser.create(sql, CONFIG).parseStmtList();
-        } catch (SpindleException e) {
-            throw e;
-        } catch (StackOverflowError e) {
-            throw ParseErrors.tooComplex();
-        } catch (OutOfMemoryError e) {
-            throw e;
-        } catch (Throwable e) {
-            throw ParseErrors.translate(e, text);
-        }
-        try {
-            ParseLimits.checkDepth(text, statements);
-        } catch (StackOverflowError e) {
-            throw ParseErrors.tooComplex();
-        }
-        return statements;
+        return Parsing.parseStatements(sql);
     }
 
     /**

@@ -99,6 +99,54 @@ class HostileInputTest {
                 e::getMessage);
     }
 
+    /**
+     * The first use of the parser in a JVM, on a 128 KB stack: the parser's classes must not be
+     * initialized on that stack (an initialization that overflows breaks the class for the JVM's
+     * life, and every later statement failed with NoClassDefFoundError, reported as a syntax
+     * error). A class loader of its own gives the parser a fresh JVM's uninitialized classes.
+     */
+    @Test
+    void theFirstParseOnASmallStackBreaksNothing() throws Exception {
+        java.util.List<java.net.URL> urls = new java.util.ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            urls.add(java.nio.file.Path.of(entry).toUri().toURL());
+        }
+        try (java.net.URLClassLoader fresh = new java.net.URLClassLoader(urls.toArray(new java.net.URL[0]),
+                ClassLoader.getPlatformClassLoader())) {
+            Class<?> parser = Class.forName(SpindleParser.class.getName(), false, fresh);
+            assertTrue(parser != SpindleParser.class, "a class of its own");
+            java.lang.reflect.Method parse = parser.getMethod("parseStatements", String.class);
+            AtomicReference<Object> small = new AtomicReference<>();
+            Thread t = new Thread(null, () -> small.set(outcome(parse, "select 1 + 2 from t")), "small", 128 * 1024);
+            t.start();
+            t.join();
+            assertEquals("parsed", small.get());
+            assertEquals("54001", outcome(parse, "select " + "not ".repeat(10_000) + "true"));
+            assertEquals("42601", outcome(parse, "select from"));
+            assertEquals("parsed", outcome(parse, "select a * 2 from t where b = 1"));
+        }
+    }
+
+    /** "parsed", the SQLSTATE of the SpindleException, or the class of anything else thrown. */
+    private static Object outcome(java.lang.reflect.Method parse, String sql) {
+        try {
+            parse.invoke(null, sql);
+            return "parsed";
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable c = e.getCause();
+            if (c.getClass().getName().equals(SpindleException.class.getName())) {
+                try {
+                    return c.getClass().getMethod("sqlState").invoke(c);
+                } catch (ReflectiveOperationException r) {
+                    return r.toString();
+                }
+            }
+            return c.getClass().getName();
+        } catch (Throwable e) {
+            return e.getClass().getName();
+        }
+    }
+
     @Test
     void deepChainsWithoutBrackets() {
         assertEquals(ErrorCode.STATEMENT_TOO_COMPLEX_1, fails("select " + "not ".repeat(10_000) + "true").code());

@@ -1,0 +1,135 @@
+package dev.spindle.sql.parser;
+
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.sql.parser.impl.SpindleSqlParserImpl;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+/**
+ * The parse behind {@link SpindleParser#parseStatements}, and the initialization that keeps its
+ * answer independent of the caller's stack.
+ *
+ * <p>Why: the JVM initializes a class the first time it is used, on the stack of the thread that
+ * uses it. If that initialization overflows the stack, the class is marked erroneous for the life
+ * of the JVM: every later use, on any thread, fails with {@code NoClassDefFoundError}. The parser
+ * recurses deeply, and the classes it needs first at depth (operator trees, error reporting,
+ * Calcite's configuration proxies) could be initialized there by a deep statement or on a thread
+ * with a small stack (a 128 KB stack overflowed initializing {@link SpindleParser} itself, and the
+ * StackOverflowError escaped); from then on every statement failed as a syntax error ("the parser
+ * failed: NoClassDefFoundError"), whatever its text. So {@link #initialize} builds the
+ * configuration and parses a set of statements that touch the grammar and its error paths on a
+ * thread of its own with a {@value #INIT_STACK_BYTES}-byte stack, before {@link SpindleParser} can
+ * be used; a stack overflow while parsing later is then only ever the statement's (54001).
+ *
+ * <p>Thread-safety: stateless after initialization; every parse makes its own parser.
+ */
+final class Parsing {
+    /** The stack of the thread that initializes the parser's classes. */
+    static final long INIT_STACK_BYTES = 16L << 20;
+
+    /** Statements whose parse (or failure) initializes what parsing can need. */
+    private static final String[] WARM_UP = {
+        "select a, -b, not c, d + 1 * 2 / 3 - 4 % 5, e || 'x', f ^ 2, cast(g as decimal(5, 2)), h is null,"
+                + " i between 1 and 2, j in (1, 2), k like 'a%', case when l then 1 else 2 end, coalesce(m, n),"
+                + " count(*), sum(distinct o), extract(year from p), date '2020-01-02', interval '1' day, (select 1)"
+                + " from t join u on t.a = u.b left join v using (c) where exists (select 1 from w)"
+                + " group by a having count(*) > 1 order by a desc nulls last limit 1 offset 2",
+        "select 1 union all select 2 intersect select 3 except select 4 as of 5",
+        "insert into t (a) values (1), (2); update t set a = 1 where b = 2; delete from t where c",
+        "create table t (a int primary key, b text not null default 'x', unique (b)); create index i on t (a desc);"
+                + " create view v as select 1; drop table if exists t; show tables; explain select 1; begin; commit",
+        "select from",
+        "select 'unterminated",
+        "select \"\uD800\"",
+        "select " + "(".repeat(300) + "1" + ")".repeat(300),
+    };
+
+    private static volatile SqlParser.Config config;
+
+    private Parsing() {
+    }
+
+    /**
+     * Builds the parser configuration and warms the parser up on a thread with a large stack;
+     * called once, by {@link SpindleParser}'s initialization.
+     *
+     * @throws IllegalStateException if the warm-up failed unexpectedly (a bug)
+     */
+    static synchronized SqlParser.Config initialize() {
+        if (config != null) {
+            return config;
+        }
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(null, () -> {
+            try {
+                config = SqlParser.config()
+                        .withParserFactory(SpindleSqlParserImpl.FACTORY)
+                        .withQuoting(Quoting.DOUBLE_QUOTE)
+                        .withUnquotedCasing(Casing.TO_LOWER)
+                        .withQuotedCasing(Casing.UNCHANGED)
+                        .withCaseSensitive(true)
+                        .withConformance(SqlConformanceEnum.LENIENT);
+                for (String sql : WARM_UP) {
+                    try {
+                        parseStatements(sql);
+                    } catch (SpindleException expected) {
+                        // the error paths are part of the warm-up
+                    }
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "spindle-parser-init", INIT_STACK_BYTES);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure.get() != null || config == null) {
+            throw new IllegalStateException("initializing the parser failed", failure.get());
+        }
+        return config;
+    }
+
+    /** See {@link SpindleParser#parseStatements}; {@code sql} is not empty. */
+    static SqlNodeList parseStatements(String sql) {
+        SqlParser.Config cfg = config;
+        StatementText text = new StatementText(sql);
+        text.checkWellFormed();
+        SqlNodeList statements;
+        try {
+            if (!ParseLimits.checkText(text, cfg)) {
+                // white space and comments only (Calcite's parser fails on an empty list)
+                return new SqlNodeList(SqlParserPos.ZERO);
+            }
+            statements = SqlParser.create(sql, cfg).parseStmtList();
+        } catch (SpindleException e) {
+            throw e;
+        } catch (StackOverflowError e) {
+            throw ParseErrors.tooComplex();
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            throw ParseErrors.translate(e, text);
+        }
+        try {
+            ParseLimits.checkDepth(text, statements);
+        } catch (StackOverflowError e) {
+            throw ParseErrors.tooComplex();
+        }
+        return statements;
+    }
+}
