@@ -468,7 +468,9 @@ final class SpindleMeta extends MetaImpl {
                 break;
             case DATE: sqlType = Types.DATE; rep = ColumnMetaData.Rep.INTEGER; className = java.sql.Date.class.getName(); precision = 10; displaySize = 10; break;
             case TIME: sqlType = Types.TIME; rep = ColumnMetaData.Rep.INTEGER; className = java.sql.Time.class.getName(); precision = 8; displaySize = 12; break;
-            case TIMESTAMP: sqlType = Types.TIMESTAMP; rep = ColumnMetaData.Rep.LONG; className = java.sql.Timestamp.class.getName(); precision = 23; displaySize = 23; break;
+            // Avatica prints a timestamp's getString with `precision` fractional digits (Calcite's
+            // TIMESTAMP(p)): milliseconds reach JDBC, so 3 (23 printed 23 digits, mostly zeros)
+            case TIMESTAMP: sqlType = Types.TIMESTAMP; rep = ColumnMetaData.Rep.LONG; className = java.sql.Timestamp.class.getName(); precision = 3; displaySize = 23; break;
             default: throw new IllegalStateException("unmapped type " + t);
         }
         String typeName = t.kind().name();

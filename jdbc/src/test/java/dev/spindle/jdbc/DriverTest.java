@@ -80,6 +80,7 @@ class DriverTest {
                 assertEquals(LocalTime.of(13, 14, 15), rs.getTime("tm").toLocalTime());
                 assertEquals(LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_000_000),
                         rs.getTimestamp("ts").toLocalDateTime());
+                assertEquals("2024-02-29 13:14:15.123", rs.getString("ts"), "milliseconds, not 23 digits");
                 assertEquals(345, rs.getObject("i"));
                 assertFalse(rs.wasNull());
 
