@@ -128,6 +128,27 @@ final class SpindleFactory implements AvaticaFactory {
         return new SpindleSQLException(last);
     }
 
+    /** A JDBC call that may throw. */
+    @FunctionalInterface
+    interface SqlCall<T> {
+        T call() throws SQLException;
+    }
+
+    /**
+     * Runs {@code body}, a statement's execution through Avatica: what fails reaches the
+     * application as {@link #clean} makes it, an {@link Error} as {@link #errorToSql}.
+     */
+    static <T> T guarded(SqlCall<T> body) throws SQLException {
+        SpindleMeta.LAST_ERROR.remove();
+        try {
+            return body.call();
+        } catch (SQLException e) {
+            throw clean(e);
+        } catch (Error e) {
+            throw errorToSql(e);
+        }
+    }
+
     /**
      * A connection: auto-commit by default; with auto-commit off, the first statement after a
      * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
@@ -238,14 +259,7 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         public java.sql.PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
                 int resultSetHoldability) throws SQLException {
-            SpindleMeta.LAST_ERROR.remove();
-            try {
-                return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
-            } catch (SQLException e) {
-                throw clean(e);
-            } catch (Error e) {
-                throw errorToSql(e);
-            }
+            return guarded(() -> super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
         }
     }
 
@@ -275,14 +289,10 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         protected void executeInternal(String sql) throws SQLException {
             cleared = false;
-            SpindleMeta.LAST_ERROR.remove();
-            try {
+            guarded(() -> {
                 super.executeInternal(sql);
-            } catch (SQLException e) {
-                throw clean(e);
-            } catch (Error e) {
-                throw errorToSql(e);
-            }
+                return null;
+            });
         }
 
         @Override
@@ -368,38 +378,17 @@ final class SpindleFactory implements AvaticaFactory {
 
         @Override
         public ResultSet executeQuery() throws SQLException {
-            SpindleMeta.LAST_ERROR.remove();
-            try {
-                return super.executeQuery();
-            } catch (SQLException e) {
-                throw clean(e);
-            } catch (Error e) {
-                throw errorToSql(e);
-            }
+            return guarded(super::executeQuery);
         }
 
         @Override
         public long executeLargeUpdate() throws SQLException {
-            SpindleMeta.LAST_ERROR.remove();
-            try {
-                return super.executeLargeUpdate();
-            } catch (SQLException e) {
-                throw clean(e);
-            } catch (Error e) {
-                throw errorToSql(e);
-            }
+            return guarded(super::executeLargeUpdate);
         }
 
         @Override
         public boolean execute() throws SQLException {
-            SpindleMeta.LAST_ERROR.remove();
-            try {
-                return super.execute();
-            } catch (SQLException e) {
-                throw clean(e);
-            } catch (Error e) {
-                throw errorToSql(e);
-            }
+            return guarded(super::execute);
         }
 
         /** Streams, LOBs, ROWIDs and XML: Spindle has no types that take them. */

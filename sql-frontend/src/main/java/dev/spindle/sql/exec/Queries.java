@@ -110,7 +110,7 @@ public final class Queries {
         if (plan instanceof PeekPlan.Fast) {
             PeekPlan.Fast f = (PeekPlan.Fast) plan;
             PeekRequest request = new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(), f.finishing());
-            r = f.literalKey() == null ? null : coord.compute().tryPeekInline(request); // a sealed point lookup, here
+            r = coord.compute().tryPeekInline(request); // a sealed point lookup, answered here
             if (r == null) {
                 r = control.await(coord.compute().peek(request), () -> coord.compute().cancel(uuid));
             }
