@@ -4,6 +4,9 @@ import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.planner.catalog.Catalog;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Properties;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
@@ -22,9 +25,11 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -44,7 +49,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * What comes out is lowered to compute's plans by {@code dev.spindle.planner.lower}.
  *
  * <p>Thread-safety: not thread-safe (Calcite's validator keeps state); make one per statement. Its
- * inputs (the catalog snapshot) are immutable.
+ * inputs (the catalog snapshot) are immutable. What planners share is immutable once built and
+ * published atomically: the type factory, the operator tables, the RexBuilder and the catalog
+ * reader of the latest catalog snapshot.
  */
 public final class SqlPlanner {
     /** The schema every unqualified name resolves in. */
@@ -68,7 +75,39 @@ public final class SqlPlanner {
             .addRuleInstance(CoreRules.UNION_MERGE)
             .build();
 
-    private final RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(SpindleTypeSystem.INSTANCE);
+    /**
+     * One type factory for every planner: Calcite interns types globally, and a factory's own state
+     * (synthetic Java record types) is never used here, so sharing it is safe and saves building the
+     * RexBuilder's constant literals per statement.
+     */
+    private static final RelDataTypeFactory TYPES = new JavaTypeFactoryImpl(SpindleTypeSystem.INSTANCE);
+
+    /** The operator tables, chained once (they are immutable). */
+    private static final SqlOperatorTable OPERATORS = new FunctionNames(SqlOperatorTables.chain(SpindleFunctions.table(),
+            SqlStdOperatorTable.instance(), SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL)));
+
+    /** A RexBuilder per executor (in practice one): immutable once built. */
+    private static final Map<RexExecutor, RexBuilder> REX_BUILDERS = new ConcurrentHashMap<>();
+
+    private static final CalciteConnectionConfigImpl CONFIG;
+
+    static {
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+        CONFIG = new CalciteConnectionConfigImpl(props);
+    }
+
+    /**
+     * The catalog reader of the catalog snapshot planned last: a snapshot changes only with DDL, so
+     * consecutive statements share its Calcite schemas. Published atomically; the reader and the
+     * schemas under it are only read once built (no caching schemas, immutable tables).
+     */
+    private static final AtomicReference<Readers> LAST = new AtomicReference<>();
+
+    private record Readers(Catalog catalog, CalciteCatalogReader reader) {
+    }
+
+    private final RelDataTypeFactory typeFactory = TYPES;
     private final CalciteCatalogReader reader;
     private final SqlValidator validator;
     private final RelOptCluster cluster;
@@ -86,22 +125,30 @@ public final class SqlPlanner {
      *     Calcite's semantics, not PostgreSQL's); see {@code lower.ConstantFolder}
      */
     public SqlPlanner(Catalog catalog, RexExecutor executor) {
-        CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-        CatalogSchema.addTo(root, catalog);
-        Properties props = new Properties();
-        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
-        this.reader = new CalciteCatalogReader(root, List.of(SCHEMA), typeFactory, new CalciteConnectionConfigImpl(props));
-        this.validator = SqlValidatorUtil.newValidator(
-                new FunctionNames(SqlOperatorTables.chain(SpindleFunctions.table(), SqlStdOperatorTable.instance(),
-                        SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL))),
-                reader, typeFactory,
+        this.reader = readerOf(catalog);
+        this.validator = SqlValidatorUtil.newValidator(OPERATORS, reader, typeFactory,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
                         .withIdentifierExpansion(true)
                         .withTypeCoercionFactory((f, v) -> new PgTypeCoercion(f, v, () -> validating)));
-        HepPlanner planner = new HepPlanner(new HepProgramBuilder().build());
+        HepPlanner planner = new HepPlanner(EMPTY_PROGRAM);
         planner.setExecutor(executor);
-        this.cluster = RelOptCluster.create(planner, new FoldingRexBuilder(typeFactory, executor));
+        this.cluster = RelOptCluster.create(planner,
+                REX_BUILDERS.computeIfAbsent(executor, e -> new FoldingRexBuilder(TYPES, e)));
+    }
+
+    private static final HepProgram EMPTY_PROGRAM = new HepProgramBuilder().build();
+
+    private static CalciteCatalogReader readerOf(Catalog catalog) {
+        Readers last = LAST.get();
+        if (last != null && last.catalog() == catalog) {
+            return last.reader();
+        }
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+        CatalogSchema.addTo(root, catalog);
+        CalciteCatalogReader reader = new CalciteCatalogReader(root, List.of(SCHEMA), TYPES, CONFIG);
+        LAST.set(new Readers(catalog, reader));
+        return reader;
     }
 
     /** The type factory of this planner's relational expressions. */
@@ -129,9 +176,13 @@ public final class SqlPlanner {
                 SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.rel;
-        rel = run(SUBQUERIES, rel);
-        rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(cluster, reader));
-        rel = converter.trimUnusedFields(false, rel);
+        if (SubQueries.present(rel)) {
+            rel = run(SUBQUERIES, rel);
+            rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(cluster, reader));
+        }
+        if (Trimming.pays(rel)) {
+            rel = converter.trimUnusedFields(false, rel);
+        }
         rel = run(SIMPLIFY, rel);
         return root.withRel(rel);
     }
