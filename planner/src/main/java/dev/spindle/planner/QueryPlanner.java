@@ -1,5 +1,6 @@
 package dev.spindle.planner;
 
+import dev.spindle.common.id.GlobalId;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.calcite.SqlPlanner;
 import dev.spindle.planner.catalog.Catalog;
@@ -12,6 +13,8 @@ import dev.spindle.planner.peek.PeekPlanner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.calcite.rel.RelRoot;
@@ -23,7 +26,8 @@ import org.apache.calcite.sql.SqlNode;
  * validates and converts it, {@link RelLowering} lowers it (views through their stored SQL, parsed
  * with the caller's parser), {@link PeekPlanner} picks the fast or slow path.
  *
- * <p>Thread-safety: stateless; every call builds its own Calcite state.
+ * <p>Thread-safety: safe for concurrent use; every call builds its own Calcite state, except the
+ * views' relational expressions, shared per catalog snapshot (see {@link #viewRel}).
  */
 public final class QueryPlanner {
     private final Catalog catalog;
@@ -103,7 +107,30 @@ public final class QueryPlanner {
         return new PeekPlanner(catalog, transientIds).inputs(lowered.lowering());
     }
 
+    /**
+     * {@code view}'s query through Calcite, planned once per catalog snapshot: a view is expanded
+     * by the lowering wherever it is read, and planning its stored SQL again for every query that
+     * reads it cost a third of such a query. The relational expressions are immutable (their
+     * lazily computed digests and row types are idempotent), so queries on several threads share
+     * them; they are only read by the lowering, never handed to a Calcite planner again.
+     */
     private RelRoot viewRel(CatalogItem.View view) {
-        return new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(view.sql()).plan(parser.apply(view.sql()));
+        ViewRels cached = VIEW_RELS.get();
+        if (cached == null || cached.catalog() != catalog) {
+            cached = new ViewRels(catalog, new ConcurrentHashMap<>());
+            VIEW_RELS.set(cached);
+        }
+        RelRoot root = cached.rels().get(view.id());
+        if (root == null) {
+            root = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(view.sql()).plan(parser.apply(view.sql()));
+            cached.rels().putIfAbsent(view.id(), root);
+        }
+        return root;
+    }
+
+    /** The views planned over the latest catalog snapshot; replaced (atomically) when it changes. */
+    private static final AtomicReference<ViewRels> VIEW_RELS = new AtomicReference<>();
+
+    private record ViewRels(Catalog catalog, Map<GlobalId, RelRoot> rels) {
     }
 }
