@@ -64,7 +64,9 @@ public final class SpindleTypeSystem extends RelDataTypeSystemImpl {
             case DECIMAL:
                 out = numeric(factory);
                 break;
-            case REAL:
+            case REAL: // PostgreSQL: sum(real) is real (compute sums it as a float)
+                out = factory.createSqlType(SqlTypeName.REAL);
+                break;
             case FLOAT:
             case DOUBLE:
                 out = factory.createSqlType(SqlTypeName.DOUBLE);
