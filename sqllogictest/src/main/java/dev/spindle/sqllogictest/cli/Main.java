@@ -26,7 +26,10 @@ public final class Main {
 
     /** Every file ran (failing records do not change the status). */
     public static final int EXIT_OK = 0;
-    /** {@code --fail-fast} stopped at a failure, or a file could not be read or run. */
+    /**
+     * {@code --fail-fast} stopped at a failure, a file could not be read or run, or a file holds a
+     * malformed record.
+     */
     public static final int EXIT_FAILED = 1;
     /** The command line is wrong. */
     public static final int EXIT_USAGE = 2;
@@ -86,7 +89,8 @@ public final class Main {
             }
         }
         boolean stoppedAtFailure = options.failFast() && summary.failed() > 0;
-        return unreadable || summary.errors() > 0 || stoppedAtFailure ? EXIT_FAILED : EXIT_OK;
+        boolean malformed = summary.malformed() > 0;
+        return unreadable || summary.errors() > 0 || stoppedAtFailure || malformed ? EXIT_FAILED : EXIT_OK;
     }
 
     /** The run settings the options describe. */

@@ -37,8 +37,15 @@ public final class OptionsParser {
             "  --timeout SECONDS           time limit per SQL text (default 0: none)",
             "  --help                      print this help",
             "",
-            "Exit status: 0, unless --fail-fast stopped at a failure or a file could not be",
-            "run (1), or the command line is wrong (2).");
+            "Malformed records (the parser cannot read them) are always shown and counted",
+            "apart from failures.",
+            "",
+            "Exit status: 0, unless --fail-fast stopped at a failure, a file could not be run",
+            "or holds a malformed record (1), or the command line is wrong (2).");
+
+    /** The options that take a value. */
+    private static final java.util.Set<String> OPTIONS_WITH_VALUES = java.util.Set.of("--engine", "--url",
+            "--label", "--reference", "--junit-xml", "--hash-threshold", "--timeout");
 
     private OptionsParser() {
     }
@@ -74,6 +81,9 @@ public final class OptionsParser {
                 b.flag(name);
                 continue;
             }
+            if (!isOption(name)) {
+                throw new UsageException("unknown option " + name + " (see --help)");
+            }
             if (value == null) {
                 if (i + 1 >= args.length) {
                     throw new UsageException(name + " needs a value");
@@ -90,6 +100,10 @@ public final class OptionsParser {
             throw new UsageException("say which engine to run: --engine h2|sqlite or --url JDBC-URL");
         }
         return options;
+    }
+
+    private static boolean isOption(String name) {
+        return OPTIONS_WITH_VALUES.contains(name);
     }
 
     private static boolean isFlag(String name) {

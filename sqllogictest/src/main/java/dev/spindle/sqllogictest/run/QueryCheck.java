@@ -7,7 +7,7 @@ import dev.spindle.sqllogictest.render.ResultHash;
 import dev.spindle.sqllogictest.render.ResultSorter;
 
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * Judges a {@code query} record.
@@ -67,13 +67,20 @@ public final class QueryCheck {
         }
         if (record.label().isPresent()) {
             String label = record.label().get();
-            OptionalInt boundAt = labels.check(label, md5 != null ? md5 : ResultHash.md5(values), record.line());
-            if (verdict.passed() && boundAt.isPresent()) {
-                return Verdict.fail("result differs from label " + label + " as bound at line " + boundAt.getAsInt(),
-                        expectedText(expectation), ResultText.valuesOrHash(values, hashThreshold));
+            String actualMd5 = md5 != null ? md5 : ResultHash.md5(values);
+            Optional<LabelTable.Binding> bound = labels.check(label, actualMd5, record.line());
+            if (verdict.passed() && bound.isPresent()) {
+                return Verdict.fail(labelDisagrees(label, bound.get(), actualMd5, "this result"),
+                        expectedText(expectation), ResultText.values(values));
             }
         }
         return verdict;
+    }
+
+    /** The problem of a result that passes its own expectation but not its label's. */
+    static String labelDisagrees(String label, LabelTable.Binding bound, String md5, String what) {
+        return "labeled result does not agree: label " + label + " was bound at line " + bound.line()
+                + " to a result hashing to " + bound.md5() + "; " + what + " hashes to " + md5;
     }
 
     private static Verdict compareValues(List<String> expectedValues, List<String> values, int columns,
@@ -95,7 +102,7 @@ public final class QueryCheck {
         return Verdict.fail(problem, expectedText(expectation), ResultText.observed(observed, hashThreshold));
     }
 
-    private static String expectedText(QueryExpectation expectation) {
+    static String expectedText(QueryExpectation expectation) {
         if (expectation instanceof QueryExpectation.Hash hash) {
             return hash.line();
         }

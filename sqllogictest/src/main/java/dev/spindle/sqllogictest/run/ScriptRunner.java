@@ -13,13 +13,16 @@ import dev.spindle.sqllogictest.format.RecordVisitor;
 import dev.spindle.sqllogictest.format.RequireRecord;
 import dev.spindle.sqllogictest.format.Script;
 import dev.spindle.sqllogictest.format.StatementExpectation;
+import dev.spindle.sqllogictest.format.SortMode;
 import dev.spindle.sqllogictest.format.StatementRecord;
 import dev.spindle.sqllogictest.render.ResultHash;
+import dev.spindle.sqllogictest.render.ResultSorter;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Runs the records of one script on a session (and, if given, on a reference session) and counts
@@ -28,7 +31,8 @@ import java.util.Objects;
  * <p>Semantics follow SQLite's harness: a record whose conditions exclude the runner's label is
  * skipped (and counted as skipped, whatever its kind); {@code halt} ends the file (the records
  * after it are not counted); a skipped labelled query still binds its label to the hash of its
- * expected result. A malformed record counts as a failure and the file goes on.
+ * expected result. A malformed record is reported apart (neither passed nor failed) and the file
+ * goes on.
  *
  * <p>Not thread-safe: one runner runs one file on one thread.
  */
@@ -55,6 +59,8 @@ public final class ScriptRunner {
     private final LabelTable referenceLabels = new LabelTable();
     private final List<Failure> failures = new ArrayList<>();
     private final List<Disagreement> disagreements = new ArrayList<>();
+    private final List<Failure> malformed = new ArrayList<>();
+    private final List<Unsupported> unsupported = new ArrayList<>();
     private final Visits visits = new Visits();
     private int hashThreshold;
     private boolean skipMode;
@@ -92,34 +98,56 @@ public final class ScriptRunner {
             }
         }
         return new FileResult(script.name(), status, passed, failures.size(), skipped, Duration.ZERO, failures,
-                disagreements, note);
+                disagreements, note, malformed, unsupported);
     }
 
     private Flow step(Record record) {
         boolean unskip = record instanceof ModeRecord mode && !mode.skip();
         if ((skipMode && !unskip) || Condition.anySkips(record.conditions(), label)) {
-            skipped++;
-            bindSkippedLabel(record);
-            return Flow.CONTINUE;
+            return skip(record);
         }
         return record.accept(visits);
     }
 
-    /** A skipped labelled query binds its label to its expected hash, as SQLite's harness does. */
-    private void bindSkippedLabel(Record record) {
-        if (!(record instanceof QueryRecord query) || query.label().isEmpty()) {
-            return;
+    /**
+     * Counts a skipped record. A skipped labelled query binds its label to the hash of its expected
+     * result, as SQLite's harness does; if the label is bound already, to another hash, the record
+     * fails instead ("labeled result does not agree"): the file contradicts itself.
+     */
+    private Flow skip(Record record) {
+        if (record instanceof QueryRecord query && query.label().isPresent()) {
+            String md5 = expectedMd5(query);
+            if (md5 != null) {
+                String name = query.label().get();
+                referenceLabels.bindIfAbsent(name, md5, query.line());
+                Optional<LabelTable.Binding> bound = labels.check(name, md5, query.line());
+                if (bound.isPresent()) {
+                    Verdict verdict = Verdict.fail(QueryCheck.labelDisagrees(name, bound.get(), md5,
+                                    "the expected result of this skipped query"),
+                            QueryCheck.expectedText(query.expectation()), "(not run: the record is skipped)");
+                    return tally(query.line(), bindings.apply(query.sql()), verdict, null);
+                }
+            }
         }
-        String md5 = null;
-        if (query.expectation() instanceof QueryExpectation.Hash hash) {
-            md5 = hash.md5();
-        } else if (query.expectation() instanceof QueryExpectation.Values values) {
-            md5 = ResultHash.md5(values.values());
+        skipped++;
+        return Flow.CONTINUE;
+    }
+
+    /** The hash of a query's expected result (sorted as the record asks), or null for an error. */
+    private String expectedMd5(QueryRecord query) {
+        QueryExpectation expectation = substitute(query.expectation());
+        if (expectation instanceof QueryExpectation.Hash hash) {
+            return hash.md5();
         }
-        if (md5 != null) {
-            labels.bindIfAbsent(query.label().get(), md5, query.line());
-            referenceLabels.bindIfAbsent(query.label().get(), md5, query.line());
+        if (expectation instanceof QueryExpectation.Values values) {
+            List<String> expected = values.values();
+            int columns = query.types().size();
+            if (query.sort() != SortMode.NOSORT && columns > 0 && expected.size() % columns == 0) {
+                expected = ResultSorter.sort(expected, columns, query.sort());
+            }
+            return ResultHash.md5(expected);
         }
+        return null;
     }
 
     /** The per-kind handling of records. */
@@ -205,8 +233,9 @@ public final class ScriptRunner {
 
         @Override
         public Flow visitMalformed(MalformedRecord record) {
-            Verdict verdict = Verdict.fail("malformed record: " + record.problem(), "", "");
-            return tally(record.line(), "", verdict, null);
+            malformed.add(new Failure(script.name(), record.line(), "", "malformed record: " + record.problem(),
+                    "", "", Failure.ReferenceVerdict.NONE, ""));
+            return Flow.CONTINUE;
         }
     }
 

@@ -64,6 +64,18 @@ class MainTest {
     }
 
     @Test
+    void malformedRecordsAreShownWithoutVerboseCountedApartAndExitWithOne() throws IOException {
+        Path bad = file("bad.test", "statemnt ok\nSELECT 1\n\nquery I nosrot\nSELECT 1\n----\n1\n\n"
+                + "statement ok\nSELECT 1\n\nloop i 0 2\n\nstatement ok\nSELECT ${i}\n");
+        assertEquals(1, run("--engine", "sqlite", bad.toString()));
+        assertTrue(out.contains(bad + ":1: malformed record: unknown record type 'statemnt'\n"), out);
+        assertTrue(out.contains(bad + ":4: malformed record: unknown sort method 'nosrot'"), out);
+        assertTrue(out.contains(bad + ":12: malformed record: loop over 'i' has no endloop"), out);
+        assertTrue(out.contains("FAIL " + bad + "  1 passed, 0 failed, 0 skipped, 3 malformed  "), out);
+        assertEquals("1 passed, 0 failed, 0 skipped, 3 malformed", lastLine());
+    }
+
+    @Test
     void failFastExitsWithOne() throws IOException {
         Path bad = file("bad.test", "query I\nSELECT 1\n----\n2\n");
         assertEquals(1, run("--engine", "sqlite", "--fail-fast", bad.toString()));

@@ -61,6 +61,7 @@ class OptionsParserTest {
         assertEquals("no files or folders to run", usageError("--engine", "h2"));
         assertEquals("say which engine to run: --engine h2|sqlite or --url JDBC-URL", usageError("x.test"));
         assertEquals("--url needs a value", usageError("x.test", "--url"));
+        assertEquals("unknown option --colour (see --help)", usageError("x.test", "--engine", "h2", "--colour"));
         assertEquals("unknown option --colour (see --help)", usageError("--colour", "x", "x.test"));
         assertEquals("unknown option -v (options start with --; see --help)", usageError("-v", "x.test"));
         assertEquals("--verbose takes no value", usageError("--verbose=yes", "x.test"));
