@@ -11,12 +11,13 @@ import dev.spindle.sqllogictest.format.QueryRecord;
 import dev.spindle.sqllogictest.format.Record;
 import dev.spindle.sqllogictest.format.RecordVisitor;
 import dev.spindle.sqllogictest.format.RequireRecord;
+import dev.spindle.sqllogictest.format.ResetServerRecord;
 import dev.spindle.sqllogictest.format.Script;
 import dev.spindle.sqllogictest.format.StatementExpectation;
 import dev.spindle.sqllogictest.format.SortMode;
 import dev.spindle.sqllogictest.format.StatementRecord;
+import dev.spindle.sqllogictest.format.UnsupportedRecord;
 import dev.spindle.sqllogictest.render.ResultHash;
-import dev.spindle.sqllogictest.render.ResultSorter;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,7 +63,13 @@ public final class ScriptRunner {
     private final List<Failure> malformed = new ArrayList<>();
     private final List<Unsupported> unsupported = new ArrayList<>();
     private final Visits visits = new Visits();
+    /** How often a {@code retry} query runs again while it fails, and the pause before each run. */
+    static final int RETRIES = 5;
+    static final long RETRY_PAUSE_MILLIS = 200;
+
     private int hashThreshold;
+    /** Whether a statement or query has run (after which {@code reset-server} is unsupported). */
+    private boolean ran;
     private boolean skipMode;
     private int passed;
     private int skipped;
@@ -143,7 +150,7 @@ public final class ScriptRunner {
             List<String> expected = values.values();
             int columns = query.types().size();
             if (query.sort() != SortMode.NOSORT && columns > 0 && expected.size() % columns == 0) {
-                expected = ResultSorter.sort(expected, columns, query.sort());
+                expected = QueryCheck.sort(expected, columns, query);
             }
             return ResultHash.md5(expected);
         }
@@ -158,6 +165,7 @@ public final class ScriptRunner {
             String sql = bindings.apply(record.sql());
             StatementExpectation expectation = substitute(record.expectation());
             Observed observed = engine.execute(sql);
+            ran = true;
             Verdict verdict = StatementCheck.check(expectation, observed);
             if (reference == null) {
                 return tally(record.line(), sql, verdict, null);
@@ -172,12 +180,18 @@ public final class ScriptRunner {
         public Flow visitQuery(QueryRecord record) {
             String sql = bindings.apply(record.sql());
             QueryExpectation expectation = substitute(record.expectation());
-            Observed observed = engine.query(sql, record.types());
+            Observed observed = engine.query(sql, record.types(), record.mode());
             Verdict verdict = QueryCheck.check(record, expectation, observed, labels, hashThreshold);
+            for (int attempt = 1; record.retry() && !verdict.passed() && attempt <= RETRIES; attempt++) {
+                pause();
+                observed = engine.query(sql, record.types(), record.mode());
+                verdict = QueryCheck.check(record, expectation, observed, labels, hashThreshold);
+            }
+            ran = true;
             if (reference == null) {
                 return tally(record.line(), sql, verdict, null);
             }
-            Observed other = reference.query(sql, record.types());
+            Observed other = reference.query(sql, record.types(), record.mode());
             boolean referencePasses = QueryCheck.check(record, expectation, other, referenceLabels, hashThreshold)
                     .passed();
             boolean agree = Agreement.queries(observed, other, record.sort());
@@ -232,10 +246,33 @@ public final class ScriptRunner {
         }
 
         @Override
+        public Flow visitUnsupported(UnsupportedRecord record) {
+            unsupported.add(new Unsupported(script.name(), record.line(), record.feature()));
+            return Flow.CONTINUE;
+        }
+
+        @Override
+        public Flow visitResetServer(ResetServerRecord record) {
+            if (ran) {
+                unsupported.add(new Unsupported(script.name(), record.line(),
+                        "a fresh server in the middle of a file (Materialize's 'reset-server')"));
+            }
+            return Flow.CONTINUE;
+        }
+
+        @Override
         public Flow visitMalformed(MalformedRecord record) {
             malformed.add(new Failure(script.name(), record.line(), "", "malformed record: " + record.problem(),
                     "", "", Failure.ReferenceVerdict.NONE, ""));
             return Flow.CONTINUE;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

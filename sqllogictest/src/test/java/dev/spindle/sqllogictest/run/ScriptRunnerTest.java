@@ -305,4 +305,46 @@ class ScriptRunnerTest {
         String text = "hash-threshold 100\n\nquery II\nSELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3\n";
         assertTrue(run("t.slt", text, two).failures().get(0).actual().startsWith("3 values hashing to "));
     }
+
+    private static FileResult h2(String text) {
+        return run("t.slt", text, RunSettings.of(KnownEngines.H2));
+    }
+
+    @Test
+    void pgcodeChecksTheSqlStateTheDriverReports() {
+        FileResult result = h2("query error pgcode 22012\nSELECT 1/0\n\n"
+                + "query error pgcode 42P01\nSELECT 1/0\n\n"
+                + "statement error pgcode 22012 (?i)division\nSELECT 1/0\n");
+        assertCounts(result, 2, 1, 0);
+        assertEquals(4, result.failures().get(0).line());
+        assertEquals("an error with SQLSTATE 42P01", result.failures().get(0).expected());
+    }
+
+    @Test
+    void colnamesCompareTheColumnLabels() {
+        FileResult result = h2("mode cockroach\n\nquery IT colnames\nSELECT 1 AS a, 'x' AS \"b c\"\n----\na b\u2420c\n1 x\n\n"
+                + "query I colnames\nSELECT 1 AS z\n----\ny\n1\n");
+        assertCounts(result, 1, 1, 0);
+        assertEquals("wrong column names", result.failures().get(0).problem());
+        assertEquals("y", result.failures().get(0).expected());
+        assertEquals("z", result.failures().get(0).actual());
+    }
+
+    @Test
+    void unsupportedRecordsAreCountedApart() {
+        FileResult result = h2("reset-server\n\nsimple\nSELECT 1\n----\n1\nCOMPLETE 1\n\nstatement ok\nSELECT 1\n\n"
+                + "skipif postgresql\ncopy t t.tsv\n\nreset-server\n");
+        assertCounts(result, 1, 0, 1);
+        assertEquals(List.of(3, 15), result.unsupported().stream().map(Unsupported::line).collect(Collectors.toList()));
+        assertTrue(result.unsupported().get(1).feature().contains("reset-server"));
+    }
+
+    @Test
+    void retryRunsAFailingQueryAgain() {
+        long start = System.nanoTime();
+        FileResult result = h2("query I retry\nSELECT 2\n----\n1\n");
+        assertCounts(result, 0, 1, 0);
+        assertTrue(System.nanoTime() - start >= ScriptRunner.RETRIES * ScriptRunner.RETRY_PAUSE_MILLIS * 1_000_000L,
+                "it was tried again, with pauses");
+    }
 }
