@@ -129,6 +129,9 @@ class DialectParserTest {
                 + "statement ok\nSELECT 2\n");
         assertEquals(2, records.size(), records::toString);
         assertEquals(List.of("first\n\n# kept\n\nlast"), values((QueryRecord) records.get(0)));
+        assertEquals(List.of("Explained Query:\n  Project (#0)\n"), values(only(QueryRecord.class,
+                "query T multiline\nEXPLAIN SELECT a FROM y\n----\nExplained Query:\n  Project (#0)\n\nEOF\n")),
+                "a blank line before EOF is a final newline, as in Materialize's EXPLAIN records");
         assertTrue(only(MalformedRecord.class, "query T multiline\nSELECT 1\n----\nfirst\n").problem()
                 .contains("which is missing"));
     }
