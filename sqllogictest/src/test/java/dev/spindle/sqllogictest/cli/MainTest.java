@@ -90,6 +90,18 @@ class MainTest {
     }
 
     @Test
+    void unsupportedRecordsAreCountedApartAndListedWithWhatTheyNeed() throws IOException {
+        Path f = file("a.slt", "simple\nSELECT 1\n----\n1\nCOMPLETE 1\n\ncopy t t.tsv\n\nstatement ok\nSELECT 1\n");
+        assertEquals(0, run("--engine", "h2", "--verbose", f.toString()), err);
+        assertTrue(out.contains(f + ":1: skipped: needs the simple query protocol"), out);
+        assertTrue(out.contains(f + ":7: skipped: needs COPY FROM STDIN"), out);
+        assertTrue(out.contains("PASS " + f + "  1 passed, 0 failed, 0 skipped, 2 unsupported  "), out);
+        assertTrue(out.contains("\nskipped: needs COPY FROM STDIN (Materialize's 'copy') (1), the simple query "
+                + "protocol of PostgreSQL's wire protocol (Materialize's 'simple') (1)\n"), out);
+        assertEquals("1 passed, 0 failed, 0 skipped, 2 unsupported", lastLine());
+    }
+
+    @Test
     void failFastExitsWithOne() throws IOException {
         Path bad = file("bad.test", "query I\nSELECT 1\n----\n2\n");
         assertEquals(1, run("--engine", "sqlite", "--fail-fast", bad.toString()));
