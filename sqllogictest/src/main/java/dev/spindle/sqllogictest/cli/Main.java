@@ -2,6 +2,7 @@ package dev.spindle.sqllogictest.cli;
 
 import dev.spindle.sqllogictest.engine.EngineSpec;
 import dev.spindle.sqllogictest.engine.KnownEngines;
+import dev.spindle.sqllogictest.report.ComparisonReport;
 import dev.spindle.sqllogictest.report.ConsoleReporter;
 import dev.spindle.sqllogictest.report.JUnitXmlReport;
 import dev.spindle.sqllogictest.run.CorpusRunner;
@@ -26,7 +27,10 @@ public final class Main {
 
     /** Every file ran (failing records do not change the status). */
     public static final int EXIT_OK = 0;
-    /** {@code --fail-fast} stopped at a failure, or a file could not be read or run. */
+    /**
+     * {@code --fail-fast} stopped at a failure, a file could not be read or run, or a file holds a
+     * malformed record.
+     */
     public static final int EXIT_FAILED = 1;
     /** The command line is wrong. */
     public static final int EXIT_USAGE = 2;
@@ -76,6 +80,9 @@ public final class Main {
                 unreadable = true;
             }
         }
+        if (!options.compare().isEmpty() || options.reportMd().isPresent()) {
+            return compare(options, settings, files, args, out, err) || unreadable ? EXIT_FAILED : EXIT_OK;
+        }
         RunSummary summary = new CorpusRunner(settings, new ConsoleReporter(out, options.verbose())).run(files);
         if (options.junitXml().isPresent()) {
             try {
@@ -86,11 +93,70 @@ public final class Main {
             }
         }
         boolean stoppedAtFailure = options.failFast() && summary.failed() > 0;
-        return unreadable || summary.errors() > 0 || stoppedAtFailure ? EXIT_FAILED : EXIT_OK;
+        boolean malformed = summary.malformed() > 0;
+        return unreadable || summary.errors() > 0 || stoppedAtFailure || malformed ? EXIT_FAILED : EXIT_OK;
+    }
+
+    /**
+     * Runs the files on each engine of {@code --compare} (or on the one engine), one engine after
+     * the other, printing each run as usual under a heading, and writes {@code --report-md}.
+     *
+     * @return whether the run went wrong in a way that changes the exit status
+     */
+    private static boolean compare(Options options, RunSettings settings, List<ScriptFile> files, String[] args,
+                                   PrintStream out, PrintStream err) {
+        List<RunSettings> engines = new ArrayList<>();
+        if (options.compare().isEmpty()) {
+            engines.add(settings);
+        } else {
+            for (String name : options.compare()) {
+                engines.add(settings.withEngine(named(name, options)));
+            }
+        }
+        boolean wrong = false;
+        List<ComparisonReport.EngineRun> runs = new ArrayList<>();
+        for (RunSettings engine : engines) {
+            if (engines.size() > 1) {
+                out.println("== " + engine.engine().name());
+            }
+            RunSummary summary = new CorpusRunner(engine, new ConsoleReporter(out, options.verbose())).run(files);
+            runs.add(new ComparisonReport.EngineRun(engine.engine().name(), summary));
+            wrong |= summary.errors() > 0 || summary.malformed() > 0 || (options.failFast() && summary.failed() > 0);
+        }
+        if (options.reportMd().isPresent()) {
+            try {
+                ComparisonReport.write(options.reportMd().get(), "spindle-slt " + String.join(" ", args), runs);
+            } catch (IOException e) {
+                err.println(PROGRAM + ": cannot write " + options.reportMd().get() + ": " + e.getMessage());
+                wrong = true;
+            }
+        }
+        if (options.junitXml().isPresent()) {
+            err.println(PROGRAM + ": --junit-xml is written for single-engine runs only; not written");
+        }
+        return wrong;
+    }
+
+    /** An engine of {@code --compare}: a known name or a JDBC URL, with {@code --label} if given. */
+    private static EngineSpec named(String name, Options options) {
+        EngineSpec engine = KnownEngines.isKnown(name) ? KnownEngines.byName(name)
+                : KnownEngines.forUrl(name, KnownEngines.DEFAULT_LABEL);
+        return options.label().isPresent() ? engine.withLabel(options.label().get()) : engine;
     }
 
     /** The run settings the options describe. */
     static RunSettings settings(Options options) throws UsageException {
+        if (!options.compare().isEmpty()) {
+            for (String name : options.compare()) {
+                if (!KnownEngines.isKnown(name) && !name.startsWith("jdbc:")) {
+                    throw new UsageException("--compare: unknown engine '" + name + "' (known: "
+                            + String.join(", ", KnownEngines.NAMES) + "; or a JDBC URL)");
+                }
+            }
+            EngineSpec first = named(options.compare().get(0), options);
+            return new RunSettings(first, Optional.empty(), options.hashThreshold(), options.failFast(),
+                    options.timeoutSeconds(), Set.of());
+        }
         EngineSpec engine = engine(options);
         return new RunSettings(engine, reference(options, engine.label()), options.hashThreshold(),
                 options.failFast(), options.timeoutSeconds(), Set.of());

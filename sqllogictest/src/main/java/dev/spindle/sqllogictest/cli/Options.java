@@ -20,10 +20,14 @@ import java.util.OptionalInt;
  * @param timeoutSeconds {@code --timeout SECONDS} (0: none)
  * @param help           {@code --help}
  * @param paths          the files and folders to run
+ * @param compare        {@code --compare E1,E2,...}: the engines to run the files on, one after the
+ *                       other; empty without the option
+ * @param reportMd       {@code --report-md FILE}
  */
 public record Options(Optional<String> engine, Optional<String> url, Optional<String> label,
                       Optional<String> reference, boolean verbose, Optional<Path> junitXml, boolean failFast,
-                      OptionalInt hashThreshold, int timeoutSeconds, boolean help, List<Path> paths) {
+                      OptionalInt hashThreshold, int timeoutSeconds, boolean help, List<Path> paths,
+                      List<String> compare, Optional<Path> reportMd) {
     public Options {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(url, "url");
@@ -32,5 +36,7 @@ public record Options(Optional<String> engine, Optional<String> url, Optional<St
         Objects.requireNonNull(junitXml, "junitXml");
         Objects.requireNonNull(hashThreshold, "hashThreshold");
         paths = List.copyOf(paths);
+        compare = List.copyOf(compare);
+        Objects.requireNonNull(reportMd, "reportMd");
     }
 }

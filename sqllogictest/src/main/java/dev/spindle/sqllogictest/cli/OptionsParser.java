@@ -35,10 +35,22 @@ public final class OptionsParser {
             "  --hash-threshold N          hash results of more than N values, replacing the",
             "                              files' own thresholds (0: never)",
             "  --timeout SECONDS           time limit per SQL text (default 0: none)",
+            "  --compare E1,E2,...         run the files on each engine in turn (names as for",
+            "                              --engine, or JDBC URLs), in this JVM, instead of",
+            "                              --engine/--url",
+            "  --report-md FILE            also write a Markdown table: per file, the records and",
+            "                              each engine's pass rate and time, with totals",
             "  --help                      print this help",
             "",
-            "Exit status: 0, unless --fail-fast stopped at a failure or a file could not be",
-            "run (1), or the command line is wrong (2).");
+            "Malformed records (the parser cannot read them) are always shown and counted",
+            "apart from failures.",
+            "",
+            "Exit status: 0, unless --fail-fast stopped at a failure, a file could not be run",
+            "or holds a malformed record (1), or the command line is wrong (2).");
+
+    /** The options that take a value. */
+    private static final java.util.Set<String> OPTIONS_WITH_VALUES = java.util.Set.of("--engine", "--url",
+            "--label", "--reference", "--junit-xml", "--hash-threshold", "--timeout", "--compare", "--report-md");
 
     private OptionsParser() {
     }
@@ -74,6 +86,9 @@ public final class OptionsParser {
                 b.flag(name);
                 continue;
             }
+            if (!isOption(name)) {
+                throw new UsageException("unknown option " + name + " (see --help)");
+            }
             if (value == null) {
                 if (i + 1 >= args.length) {
                     throw new UsageException(name + " needs a value");
@@ -86,14 +101,36 @@ public final class OptionsParser {
         if (!options.help() && options.paths().isEmpty()) {
             throw new UsageException("no files or folders to run");
         }
-        if (!options.help() && options.engine().isEmpty() && options.url().isEmpty()) {
-            throw new UsageException("say which engine to run: --engine h2|sqlite or --url JDBC-URL");
+        if (!options.compare().isEmpty()
+                && (options.engine().isPresent() || options.url().isPresent() || options.reference().isPresent())) {
+            throw new UsageException("--compare names the engines to run: leave out --engine, --url and --reference");
+        }
+        if (!options.help() && options.compare().isEmpty() && options.engine().isEmpty() && options.url().isEmpty()) {
+            throw new UsageException("say which engine to run: --engine h2|sqlite|spindle, --url JDBC-URL "
+                    + "or --compare E1,E2");
         }
         return options;
     }
 
+    private static boolean isOption(String name) {
+        return OPTIONS_WITH_VALUES.contains(name);
+    }
+
     private static boolean isFlag(String name) {
         return name.equals("--verbose") || name.equals("--fail-fast") || name.equals("--help");
+    }
+
+    /** {@code h2,sqlite,spindle} → its names; empty names and repeats are mistakes. */
+    private static List<String> engines(String value) throws UsageException {
+        List<String> engines = new ArrayList<>();
+        for (String engine : value.split(",", -1)) {
+            if (engine.isBlank() || engines.contains(engine.trim())) {
+                throw new UsageException("--compare needs distinct engine names separated by commas, got '"
+                        + value + "'");
+            }
+            engines.add(engine.trim());
+        }
+        return engines;
     }
 
     private static int nonNegative(String name, String value) throws UsageException {
@@ -121,6 +158,8 @@ public final class OptionsParser {
         int timeoutSeconds;
         boolean help;
         final List<Path> paths = new ArrayList<>();
+        List<String> compare = List.of();
+        Optional<Path> reportMd = Optional.empty();
 
         void flag(String name) {
             switch (name) {
@@ -142,13 +181,15 @@ public final class OptionsParser {
                 case "--junit-xml" -> junitXml = Optional.of(Path.of(value));
                 case "--hash-threshold" -> hashThreshold = OptionalInt.of(nonNegative(name, value));
                 case "--timeout" -> timeoutSeconds = nonNegative(name, value);
+                case "--compare" -> compare = engines(value);
+                case "--report-md" -> reportMd = Optional.of(Path.of(value));
                 default -> throw new UsageException("unknown option " + name + " (see --help)");
             }
         }
 
         Options build() {
             return new Options(engine, url, label, reference, verbose, junitXml, failFast, hashThreshold,
-                    timeoutSeconds, help, paths);
+                    timeoutSeconds, help, paths, compare, reportMd);
         }
     }
 }

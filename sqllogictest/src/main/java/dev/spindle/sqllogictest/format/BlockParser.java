@@ -13,13 +13,23 @@ final class BlockParser {
     private BlockParser() {
     }
 
-    static Record parse(int line, List<Condition> conditions, Header header, List<SourceLine> body) {
+    /** The line ending a {@code multiline} result. */
+    static final String END_OF_VALUE = "EOF";
+
+    static Record parse(int line, List<Condition> conditions, Header header, List<SourceLine> body, RenderMode mode) {
         String kind = header.token(0);
         switch (kind) {
             case "statement":
                 return statement(line, conditions, header, body);
             case "query":
-                return query(line, conditions, header, body);
+                return query(line, conditions, header, body, mode);
+            case "simple":
+                return new UnsupportedRecord(line, conditions,
+                        "the simple query protocol of PostgreSQL's wire protocol (Materialize's 'simple')");
+            case "copy":
+                return new UnsupportedRecord(line, conditions, "COPY FROM STDIN (Materialize's 'copy')");
+            case "reset-server":
+                return new ResetServerRecord(line, conditions);
             case "hash-threshold":
                 return hashThreshold(line, conditions, header);
             case "halt":
@@ -41,6 +51,7 @@ final class BlockParser {
         List<SourceLine> sqlLines = body;
         switch (argument) {
             case "ok":
+            case "OK":
                 expectation = new StatementExpectation.Ok();
                 break;
             case "count":
@@ -57,13 +68,13 @@ final class BlockParser {
                 List<SourceLine> message = separator < 0 ? List.of() : body.subList(separator + 1, body.size());
                 try {
                     expectation = new StatementExpectation.Error(errorExpectation(header, message));
-                } catch (PatternSyntaxException e) {
-                    return new MalformedRecord(line, conditions, "invalid error regex: " + e.getDescription());
+                } catch (IllegalArgumentException e) {
+                    return new MalformedRecord(line, conditions, errorProblem(e));
                 }
                 break;
             default:
                 return new MalformedRecord(line, conditions,
-                        "statement argument should be 'ok', 'error' or 'count N', got '" + argument + "'");
+                        "statement argument should be 'ok', 'error [pgcode XXXXX] [regex]' or 'count N', got '" + argument + "'");
         }
         if (sqlLines.isEmpty()) {
             return new MalformedRecord(line, conditions, "statement has no SQL");
@@ -71,11 +82,11 @@ final class BlockParser {
         return new StatementRecord(line, conditions, join(sqlLines), expectation);
     }
 
-    private static Record query(int line, List<Condition> conditions, Header header, List<SourceLine> body) {
+    private static Record query(int line, List<Condition> conditions, Header header, List<SourceLine> body,
+                                RenderMode mode) {
         int separator = separatorIndex(body);
         List<SourceLine> sqlLines = separator < 0 ? body : body.subList(0, separator);
         List<SourceLine> resultLines = separator < 0 ? List.of() : body.subList(separator + 1, body.size());
-        int resultLine = resultLines.isEmpty() ? line : resultLines.get(0).number();
         if (sqlLines.isEmpty()) {
             return new MalformedRecord(line, conditions, "query has no SQL");
         }
@@ -84,29 +95,75 @@ final class BlockParser {
             try {
                 QueryExpectation expectation = new QueryExpectation.Error(errorExpectation(header, resultLines));
                 return new QueryRecord(line, conditions, sql, List.of(), SortMode.NOSORT, Optional.empty(),
-                        expectation, resultLine);
-            } catch (PatternSyntaxException e) {
-                return new MalformedRecord(line, conditions, "invalid error regex: " + e.getDescription());
+                        expectation, resultLines.isEmpty() ? line : resultLines.get(0).number());
+            } catch (IllegalArgumentException e) {
+                return new MalformedRecord(line, conditions, errorProblem(e));
             }
         }
         if (header.token(1).isEmpty()) {
             return new MalformedRecord(line, conditions, "query has no type string");
         }
         List<ResultType> types = new ArrayList<>();
-        SortMode sort;
+        QueryOptions options;
         try {
             for (char letter : header.token(1).toCharArray()) {
                 types.add(ResultType.of(letter));
             }
-            sort = header.token(2).isEmpty() ? SortMode.NOSORT : SortMode.of(header.token(2));
+            options = QueryOptions.parse(header.token(2));
         } catch (IllegalArgumentException e) {
             return new MalformedRecord(line, conditions, e.getMessage());
         }
+        if (options.unsupported().isPresent()) {
+            return new UnsupportedRecord(line, conditions, options.unsupported().get());
+        }
+        Optional<List<String>> names = Optional.empty();
+        if (options.colnames()) {
+            if (resultLines.isEmpty()) {
+                return new MalformedRecord(line, conditions, "colnames needs the column names as the first result line");
+            }
+            names = Optional.of(columnNames(resultLines.get(0).text()));
+            resultLines = resultLines.subList(1, resultLines.size());
+        }
+        int resultLine = resultLines.isEmpty() ? line : resultLines.get(0).number();
         Optional<String> label = header.token(3).isEmpty() ? Optional.empty() : Optional.of(header.token(3));
-        return new QueryRecord(line, conditions, sql, types, sort, label, expectedResult(resultLines), resultLine);
+        QueryExpectation expectation;
+        try {
+            expectation = options.multiline()
+                    ? multilineResult(separator >= 0, resultLines)
+                    : expectedResult(resultLines, mode, types.size(), options.sort());
+            return new QueryRecord(line, conditions, sql, types, options.sort(), label, expectation, resultLine, mode,
+                    names, options.sortColumns(), options.retry());
+        } catch (IllegalArgumentException e) {
+            return new MalformedRecord(line, conditions, e.getMessage());
+        }
     }
 
-    private static QueryExpectation expectedResult(List<SourceLine> resultLines) {
+    /** The names of a {@code colnames} line: separated by spaces, {@code ␠} for a space in a name. */
+    private static List<String> columnNames(String text) {
+        List<String> names = new ArrayList<>();
+        for (String name : text.trim().split("\\s+")) {
+            names.add(name.replace(RenderMode.SPACE_SYMBOL, ' '));
+        }
+        return names;
+    }
+
+    /** A {@code multiline} result: one value, the lines up to the line {@code EOF}. */
+    private static QueryExpectation multilineResult(boolean hasSeparator, List<SourceLine> resultLines) {
+        int end = -1;
+        for (int i = 0; i < resultLines.size() && end < 0; i++) {
+            if (resultLines.get(i).text().equals(END_OF_VALUE)) {
+                end = i;
+            }
+        }
+        if (!hasSeparator || end < 0) {
+            throw new IllegalArgumentException("a multiline result runs from ---- to a line " + END_OF_VALUE
+                    + ", which is missing");
+        }
+        return new QueryExpectation.Values(List.of(join(resultLines.subList(0, end))));
+    }
+
+    private static QueryExpectation expectedResult(List<SourceLine> resultLines, RenderMode mode, int columns,
+                                                   SortMode sort) {
         if (resultLines.size() == 1) {
             Optional<QueryExpectation.Hash> hash = QueryExpectation.Hash.parse(resultLines.get(0).text());
             if (hash.isPresent()) {
@@ -116,7 +173,9 @@ final class BlockParser {
         List<String> values = new ArrayList<>();
         for (SourceLine resultLine : resultLines) {
             String text = resultLine.text();
-            if (text.indexOf('\t') < 0) {
+            if (mode == RenderMode.COCKROACH) {
+                values.addAll(cockroachRow(resultLine, columns, sort));
+            } else if (text.indexOf('\t') < 0) {
                 values.add(text);
             } else {
                 values.addAll(List.of(text.split("\t", -1)));
@@ -125,16 +184,45 @@ final class BlockParser {
         return new QueryExpectation.Values(values);
     }
 
+    /**
+     * A row of {@code mode cockroach}: the whole line (trimmed) for one column, else the words
+     * between runs of white space; {@code ␠} stands for a space inside a value. A sorted result
+     * must have a word per column; an unsorted one may not (Materialize's rule).
+     */
+    private static List<String> cockroachRow(SourceLine line, int columns, SortMode sort) {
+        String text = line.text().trim();
+        String[] words = columns == 1 ? new String[] {text} : text.split("\\s+");
+        if (sort != SortMode.NOSORT && words.length != columns) {
+            throw new IllegalArgumentException("line " + line.number() + " has " + words.length
+                    + " values, the query declares " + columns + " columns");
+        }
+        List<String> values = new ArrayList<>(words.length);
+        for (String word : words) {
+            values.add(word.replace(RenderMode.SPACE_SYMBOL, ' '));
+        }
+        return values;
+    }
+
+    /** The malformed-record problem of an error expectation that cannot be built. */
+    private static String errorProblem(IllegalArgumentException e) {
+        return e instanceof PatternSyntaxException syntax
+                ? "invalid error regex: " + syntax.getDescription()
+                : e.getMessage();
+    }
+
     /** The expectation of {@code statement error} / {@code query error}: a regex, a message, or any. */
     private static ErrorExpectation errorExpectation(Header header, List<SourceLine> messageLines) {
-        String regex = header.restAfter(2);
+        boolean pgcode = header.token(2).equals("pgcode");
+        String regex = header.restAfter(pgcode ? 4 : 2);
+        ErrorExpectation message;
         if (!regex.isEmpty()) {
-            return ErrorExpectation.MessageRegex.of(regex);
+            message = ErrorExpectation.MessageRegex.of(regex);
+        } else if (!messageLines.isEmpty()) {
+            message = new ErrorExpectation.MessageContains(join(messageLines));
+        } else {
+            message = new ErrorExpectation.AnyError();
         }
-        if (!messageLines.isEmpty()) {
-            return new ErrorExpectation.MessageContains(join(messageLines));
-        }
-        return new ErrorExpectation.AnyError();
+        return pgcode ? new ErrorExpectation.WithSqlState(header.token(3), message) : message;
     }
 
     private static Record hashThreshold(int line, List<Condition> conditions, Header header) {

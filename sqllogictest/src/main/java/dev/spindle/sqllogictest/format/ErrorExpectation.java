@@ -10,12 +10,23 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p>{@code statement error} alone accepts any error (SQLite's format). The extensions add a
  * regular expression on the header line ({@code statement error <regex>}, searched for in the
- * message) and DuckDB's form, where the lines after {@code ----} must occur in the message.
+ * message), DuckDB's form, where the lines after {@code ----} must occur in the message, and
+ * CockroachDB's {@code error pgcode XXXXX [regex]}, which also checks the SQLSTATE.
  */
 public sealed interface ErrorExpectation {
 
-    /** Whether an error with this message satisfies the expectation. */
-    boolean matches(String message);
+    /** Whether an error with this message (and no SQLSTATE) satisfies the expectation. */
+    default boolean matches(String message) {
+        return matches(message, "");
+    }
+
+    /**
+     * Whether an error satisfies the expectation.
+     *
+     * @param message  the error's message
+     * @param sqlState the error's SQLSTATE, empty if the driver gave none
+     */
+    boolean matches(String message, String sqlState);
 
     /** A short human-readable form, for failure reports. */
     String describe();
@@ -26,7 +37,7 @@ public sealed interface ErrorExpectation {
     /** Any error is accepted. */
     record AnyError() implements ErrorExpectation {
         @Override
-        public boolean matches(String message) {
+        public boolean matches(String message, String sqlState) {
             return true;
         }
 
@@ -66,7 +77,7 @@ public sealed interface ErrorExpectation {
 
         /** Whether the message contains a match; an expression that does not compile matches nothing. */
         @Override
-        public boolean matches(String message) {
+        public boolean matches(String message, String sqlState) {
             try {
                 return message != null && Pattern.compile(regex).matcher(message).find();
             } catch (PatternSyntaxException e) {
@@ -96,7 +107,7 @@ public sealed interface ErrorExpectation {
         }
 
         @Override
-        public boolean matches(String message) {
+        public boolean matches(String message, String sqlState) {
             return message != null && message.contains(text);
         }
 
@@ -108,6 +119,42 @@ public sealed interface ErrorExpectation {
         @Override
         public ErrorExpectation substitute(UnaryOperator<String> substitution) {
             return new MessageContains(substitution.apply(text));
+        }
+    }
+
+    /**
+     * CockroachDB's {@code error pgcode XXXXX [regex]}: the error's SQLSTATE must be the code, and
+     * its message must satisfy the rest.
+     *
+     * @param sqlState the five-character SQLSTATE, compared case-insensitively
+     * @param message  what the message must look like ({@link AnyError} when no regex follows)
+     */
+    record WithSqlState(String sqlState, ErrorExpectation message) implements ErrorExpectation {
+        public WithSqlState {
+            Objects.requireNonNull(sqlState, "sqlState");
+            Objects.requireNonNull(message, "message");
+            if (!sqlState.matches("[A-Za-z0-9]{5}")) {
+                throw new IllegalArgumentException("a SQLSTATE has five letters or digits, got '" + sqlState + "'");
+            }
+            if (message instanceof WithSqlState) {
+                throw new IllegalArgumentException("one SQLSTATE per expectation");
+            }
+        }
+
+        @Override
+        public boolean matches(String text, String state) {
+            return sqlState.equalsIgnoreCase(state) && message.matches(text, state);
+        }
+
+        @Override
+        public String describe() {
+            return message instanceof AnyError ? "an error with SQLSTATE " + sqlState
+                    : message.describe() + " with SQLSTATE " + sqlState;
+        }
+
+        @Override
+        public ErrorExpectation substitute(UnaryOperator<String> substitution) {
+            return new WithSqlState(sqlState, message.substitute(substitution));
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public sealed interface Record
         permits StatementRecord, QueryRecord, HashThresholdRecord, HaltRecord, ModeRecord,
-                RequireRecord, LoopRecord, MalformedRecord {
+                RequireRecord, LoopRecord, MalformedRecord, UnsupportedRecord, ResetServerRecord {
 
     /** The 1-based line of the record's first line after its conditions. */
     int line();

@@ -22,4 +22,8 @@ public interface RecordVisitor<R> {
     R visitLoop(LoopRecord record);
 
     R visitMalformed(MalformedRecord record);
+
+    R visitUnsupported(UnsupportedRecord record);
+
+    R visitResetServer(ResetServerRecord record);
 }

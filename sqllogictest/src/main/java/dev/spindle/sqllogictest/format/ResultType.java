@@ -10,7 +10,11 @@ public enum ResultType {
     /** {@code R}: a real printed with three decimals. */
     REAL('R'),
     /** {@code T}: text. */
-    TEXT('T');
+    TEXT('T'),
+    /** {@code B}: a boolean, {@code true} or {@code false} (CockroachDB's and Materialize's letter). */
+    BOOLEAN('B'),
+    /** {@code O}: an object identifier, rendered as an integer (CockroachDB's and Materialize's letter). */
+    OID('O');
 
     private final char letter;
 
@@ -26,7 +30,8 @@ public enum ResultType {
     /**
      * The type for a letter of a query header.
      *
-     * @throws IllegalArgumentException if the letter is not one of {@code I}, {@code R}, {@code T}
+     * @throws IllegalArgumentException if the letter is not one of {@code I}, {@code R}, {@code T},
+     *                                  {@code B}, {@code O}
      */
     public static ResultType of(char letter) {
         for (ResultType type : values()) {
@@ -34,6 +39,6 @@ public enum ResultType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("unknown type character '" + letter + "' (expected I, R or T)");
+        throw new IllegalArgumentException("unknown type character '" + letter + "' (expected I, R, T, B or O)");
     }
 }

@@ -12,7 +12,9 @@ import java.util.List;
  * with {@code #} are dropped everywhere, blank lines separate records, and only the leading tokens
  * of a record's first line matter. On top of that come the extensions listed in the module's
  * README ({@code statement count}, {@code query error}, error regexes, {@code mode},
- * {@code require}, {@code loop}/{@code foreach}).
+ * {@code require}, {@code loop}/{@code foreach}) and Materialize's dialect ({@code mode cockroach}
+ * and {@code mode standard}, which hold from their line on, CockroachDB's query options,
+ * {@code pgcode}, {@code simple}, ...).
  *
  * <p>Parsing never fails: a record that cannot be understood becomes a {@link MalformedRecord}
  * so that the runner reports it at its line. Stateless and thread-safe.
@@ -34,9 +36,10 @@ public final class ScriptParser {
         ScriptStyle style = ScriptStyle.detect(name, firstLine);
         Deque<OpenLoop> loops = new ArrayDeque<>();
         List<Record> top = new ArrayList<>();
+        RenderMode[] mode = {RenderMode.SQLITE};
         for (List<SourceLine> block : blocks(lines)) {
             List<Record> target = loops.isEmpty() ? top : loops.peek().body;
-            parseBlock(block, target, loops);
+            parseBlock(block, target, loops, mode);
         }
         while (!loops.isEmpty()) {
             OpenLoop open = loops.pop();
@@ -46,12 +49,27 @@ public final class ScriptParser {
         return new Script(name, style, top);
     }
 
-    /** Groups the lines into records: runs of non-blank lines, comments dropped. */
+    /**
+     * Groups the lines into records: runs of non-blank lines, comments dropped. The result of a
+     * {@code multiline} query or {@code simple} block is taken as it is, blank lines and lines
+     * starting with {@code #} included, from {@code ----} up to a line {@code EOF}.
+     */
     private static List<List<SourceLine>> blocks(List<SourceLine> lines) {
         List<List<SourceLine>> blocks = new ArrayList<>();
         List<SourceLine> current = new ArrayList<>();
+        boolean verbatim = false;
         for (SourceLine line : lines) {
+            if (verbatim) {
+                current.add(line);
+                verbatim = !line.text().equals(BlockParser.END_OF_VALUE);
+                continue;
+            }
             if (line.isComment()) {
+                continue;
+            }
+            if (line.text().equals("----") && isMultiline(current)) {
+                current.add(line);
+                verbatim = true;
                 continue;
             }
             if (line.isBlank()) {
@@ -69,26 +87,84 @@ public final class ScriptParser {
         return blocks;
     }
 
-    private static void parseBlock(List<SourceLine> block, List<Record> target, Deque<OpenLoop> loops) {
+    /** Whether the record so far is a {@code query} or {@code simple} with the {@code multiline} option. */
+    private static boolean isMultiline(List<SourceLine> block) {
+        for (SourceLine line : block) {
+            Header header = new Header(line.text());
+            String kind = header.token(0);
+            if (kind.equals("query") || kind.equals("simple")) {
+                for (int i = 1; i < header.size(); i++) {
+                    if (List.of(header.token(i).split(",")).contains("multiline")) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            if (!isLinePrefix(kind)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Lines that stand in front of a record, in its block: conditions and one-line directives. */
+    private static boolean isLinePrefix(String keyword) {
+        return keyword.equals("skipif") || keyword.equals("onlyif") || keyword.equals("mode")
+                || IGNORED_DIRECTIVES.contains(keyword);
+    }
+
+    /**
+     * CockroachDB's directives that Materialize's runner ignores, and so does this one:
+     * {@code subtest NAME} only names what follows; {@code user NAME} and {@code kv-batch-size N}
+     * tune CockroachDB's own server.
+     */
+    private static final List<String> IGNORED_DIRECTIVES = List.of("subtest", "user", "kv-batch-size");
+
+    private static void parseBlock(List<SourceLine> block, List<Record> target, Deque<OpenLoop> loops,
+                                   RenderMode[] mode) {
         List<Condition> conditions = new ArrayList<>();
         int i = 0;
         Header header = new Header(block.get(0).text());
-        while (header.token(0).equals("skipif") || header.token(0).equals("onlyif")) {
-            if (header.token(1).isEmpty()) {
-                target.add(new MalformedRecord(block.get(i).number(), conditions,
-                        header.token(0) + " needs an engine name"));
-                return;
+        while (isLinePrefix(header.token(0)) && !isModeSkip(header)) {
+            String keyword = header.token(0);
+            if (keyword.equals("mode")) {
+                RenderMode named = RenderMode.named(header.token(1));
+                if (named == null || !conditions.isEmpty()) {
+                    target.add(new MalformedRecord(block.get(i).number(), conditions, named == null
+                            ? "unsupported mode '" + header.token(1)
+                                    + "' (expected cockroach, standard, sqlite, skip or unskip)"
+                            : "a mode line cannot have conditions"));
+                    return;
+                }
+                mode[0] = named;
+            } else if (keyword.equals("skipif") || keyword.equals("onlyif")) {
+                if (header.token(1).isEmpty()) {
+                    target.add(new MalformedRecord(block.get(i).number(), conditions, keyword + " needs an engine name"));
+                    return;
+                }
+                Condition.Kind kind = keyword.equals("skipif") ? Condition.Kind.SKIPIF : Condition.Kind.ONLYIF;
+                conditions.add(new Condition(kind, header.token(1)));
             }
-            Condition.Kind kind = header.token(0).equals("skipif") ? Condition.Kind.SKIPIF : Condition.Kind.ONLYIF;
-            conditions.add(new Condition(kind, header.token(1)));
             i++;
             if (i == block.size()) {
-                target.add(new MalformedRecord(block.get(i - 1).number(), conditions,
-                        "condition is not followed by a record"));
+                if (!conditions.isEmpty()) {
+                    target.add(new MalformedRecord(block.get(i - 1).number(), conditions,
+                            "condition is not followed by a record"));
+                }
                 return;
             }
             header = new Header(block.get(i).text());
         }
+        parseRecord(block, i, header, conditions, target, loops, mode[0]);
+    }
+
+    /** {@code mode skip} and {@code mode unskip} are records of their own, run in file order. */
+    private static boolean isModeSkip(Header header) {
+        return header.token(0).equals("mode") && (header.token(1).equals("skip") || header.token(1).equals("unskip"));
+    }
+
+    private static void parseRecord(List<SourceLine> block, int i, Header header, List<Condition> conditions,
+                                    List<Record> target, Deque<OpenLoop> loops, RenderMode mode) {
         int line = block.get(i).number();
         List<SourceLine> body = block.subList(i + 1, block.size());
         switch (header.token(0)) {
@@ -99,7 +175,7 @@ public final class ScriptParser {
                 }
             }
             case "endloop" -> closeLoop(line, conditions, target, loops);
-            default -> target.add(BlockParser.parse(line, conditions, header, body));
+            default -> target.add(BlockParser.parse(line, conditions, header, body, mode));
         }
     }
 

@@ -7,7 +7,13 @@ public enum SortMode {
     /** Sort whole rows, comparing rendered values column by column as strings. */
     ROWSORT("rowsort"),
     /** Sort every value on its own, ignoring row boundaries. */
-    VALUESORT("valuesort");
+    VALUESORT("valuesort"),
+    /**
+     * CockroachDB's {@code partialsort(c1,c2,...)}: the rows come ordered by the given columns;
+     * runs of rows that agree on them are sorted as whole rows (the key columns are in
+     * {@link QueryRecord#sortColumns()}).
+     */
+    PARTIALSORT("partialsort");
 
     private final String keyword;
 
@@ -27,7 +33,7 @@ public enum SortMode {
      */
     public static SortMode of(String keyword) {
         for (SortMode mode : values()) {
-            if (mode.keyword.equals(keyword)) {
+            if (mode != PARTIALSORT && mode.keyword.equals(keyword)) {
                 return mode;
             }
         }

@@ -37,9 +37,44 @@ public final class ResultSorter {
                 return sorted;
             case ROWSORT:
                 return sortRows(values, columns);
+            case PARTIALSORT:
+                throw new IllegalArgumentException("partialsort needs its key columns: use partialSort");
             default:
                 throw new IllegalArgumentException("unknown sort mode " + mode);
         }
+    }
+
+    /**
+     * CockroachDB's {@code partialsort}: the rows are expected in the order of the key columns;
+     * each run of consecutive rows that agree on them is sorted as whole rows, the runs keep their
+     * order.
+     *
+     * @param keys the 1-based key columns
+     * @throws IllegalArgumentException when the values are not whole rows
+     */
+    public static List<String> partialSort(List<String> values, int columns, List<Integer> keys) {
+        if (columns <= 0 || values.size() % columns != 0) {
+            throw new IllegalArgumentException(values.size() + " values are not rows of " + columns);
+        }
+        List<String> sorted = new ArrayList<>(values.size());
+        int rows = values.size() / columns;
+        int start = 0;
+        for (int r = 1; r <= rows; r++) {
+            if (r == rows || !sameKeys(values, columns, keys, start, r)) {
+                sorted.addAll(sortRows(values.subList(start * columns, r * columns), columns));
+                start = r;
+            }
+        }
+        return sorted;
+    }
+
+    private static boolean sameKeys(List<String> values, int columns, List<Integer> keys, int a, int b) {
+        for (int key : keys) {
+            if (!values.get(a * columns + key - 1).equals(values.get(b * columns + key - 1))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static List<String> sortRows(List<String> values, int columns) {

@@ -1,5 +1,6 @@
 package dev.spindle.sqllogictest.render;
 
+import dev.spindle.sqllogictest.format.RenderMode;
 import dev.spindle.sqllogictest.format.ResultType;
 
 import java.math.BigDecimal;
@@ -37,8 +38,21 @@ public final class ValueRenderer {
 
     /** Renders {@code value} (as returned by {@code ResultSet.getObject}) for a column of {@code type}. */
     public static String render(Object value, ResultType type) {
+        return render(value, type, RenderMode.SQLITE);
+    }
+
+    /**
+     * Renders {@code value} for a column of {@code type} in {@code mode}: SQLite's harness rules
+     * (above), or Materialize's for {@code mode standard} and {@code mode cockroach}
+     * ({@link MaterializeValues}). {@code B} and {@code O} columns follow Materialize's rules in
+     * every mode.
+     */
+    public static String render(Object value, ResultType type, RenderMode mode) {
         if (value == null) {
             return NULL;
+        }
+        if (mode != RenderMode.SQLITE || type == ResultType.BOOLEAN || type == ResultType.OID) {
+            return MaterializeValues.render(value, type, mode);
         }
         switch (type) {
             case INTEGER:
@@ -50,6 +64,16 @@ public final class ValueRenderer {
             default:
                 throw new IllegalArgumentException("unknown result type " + type);
         }
+    }
+
+    /**
+     * Whether a driver's object for a value is rendered from the object itself: strings, numbers,
+     * booleans and bytes. Other objects (dates, time stamps, arrays) are better rendered from the
+     * driver's text for them in Materialize's modes.
+     */
+    public static boolean isPlain(Object value) {
+        return value instanceof String || value instanceof Number || value instanceof Boolean
+                || value instanceof byte[];
     }
 
     private static String integer(Object value) {

@@ -51,7 +51,7 @@ public final class JUnitXmlReport {
     }
 
     private static void writeSuite(XMLStreamWriter xml, String suite, RunSummary summary) throws XMLStreamException {
-        long failures = summary.results().stream().filter(r -> r.failed() > 0).count();
+        long failures = summary.results().stream().filter(r -> r.failed() > 0 || !r.malformed().isEmpty()).count();
         long skipped = summary.results().stream().filter(r -> r.status() == FileResult.Status.SKIPPED).count();
         xml.writeStartElement("testsuite");
         xml.writeAttribute("name", clean(suite));
@@ -81,10 +81,11 @@ public final class JUnitXmlReport {
             xml.writeStartElement("error");
             xml.writeAttribute("message", clean(result.note()));
             xml.writeEndElement();
-        } else if (result.failed() > 0) {
+        } else if (result.failed() > 0 || !result.malformed().isEmpty()) {
             xml.writeStartElement("failure");
             xml.writeAttribute("message", result.failed() + " of " + (result.passed() + result.failed())
-                    + " records failed");
+                    + " records failed" + (result.malformed().isEmpty() ? ""
+                    : ", " + result.malformed().size() + " malformed"));
             xml.writeAttribute("type", "sqllogictest");
             xml.writeCharacters(clean(failureDetails(result)));
             xml.writeEndElement();
@@ -94,8 +95,9 @@ public final class JUnitXmlReport {
             xml.writeEndElement();
         }
         xml.writeStartElement("system-out");
-        xml.writeCharacters(result.passed() + " passed, " + result.failed() + " failed, " + result.skipped()
-                + " skipped" + (result.note().isEmpty() ? "" : " (" + clean(result.note()) + ")"));
+        xml.writeCharacters(RunSummary.counts(result.passed(), result.failed(), result.skipped(),
+                result.malformed().size(), result.unsupported().size())
+                + (result.note().isEmpty() ? "" : " (" + clean(result.note()) + ")"));
         xml.writeEndElement();
         xml.writeEndElement();
         xml.writeCharacters("\n");
@@ -103,6 +105,9 @@ public final class JUnitXmlReport {
 
     private static String failureDetails(FileResult result) {
         StringBuilder text = new StringBuilder();
+        for (Failure problem : result.malformed()) {
+            text.append(FailureText.of(problem));
+        }
         int shown = Math.min(result.failures().size(), MAX_FAILURES_PER_FILE);
         for (Failure failure : result.failures().subList(0, shown)) {
             text.append(FailureText.of(failure));

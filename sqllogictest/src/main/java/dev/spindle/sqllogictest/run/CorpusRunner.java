@@ -79,8 +79,7 @@ public final class CorpusRunner {
         if (!closeProblems.isEmpty()) {
             note = note.isEmpty() ? closeProblems.substring(2) : note + closeProblems;
         }
-        return new FileResult(result.file(), result.status(), result.passed(), result.failed(), result.skipped(),
-                since(start), result.failures(), result.disagreements(), note);
+        return result.withElapsedAndNote(since(start), note);
     }
 
     private JdbcSession open(EngineSpec engine) throws SQLException {

@@ -1,11 +1,13 @@
 package dev.spindle.sqllogictest.run;
 
 import dev.spindle.sqllogictest.engine.StatementMethod;
+import dev.spindle.sqllogictest.format.RenderMode;
 import dev.spindle.sqllogictest.format.ResultType;
 import dev.spindle.sqllogictest.render.ValueRenderer;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -64,23 +66,40 @@ public final class JdbcSession implements AutoCloseable {
      * rendered as text so that a wrong column count can still be shown.
      */
     public Observed query(String sql, List<ResultType> types) {
+        return query(sql, types, RenderMode.SQLITE);
+    }
+
+    /**
+     * Runs a query and renders its values by {@code types} in {@code mode}. In Materialize's modes
+     * a value that is not a string, number, boolean or byte array (a date, a time stamp, an
+     * array, ...) is taken as the driver's text for it ({@code getString}), as PostgreSQL's text
+     * form is what those files expect.
+     */
+    public Observed query(String sql, List<ResultType> types, RenderMode mode) {
         try (Statement statement = newStatement()) {
             if (!statement.execute(sql)) {
                 return new Observed.Done(statement.getUpdateCount());
             }
             try (ResultSet rows = statement.getResultSet()) {
-                int columns = rows.getMetaData().getColumnCount();
+                ResultSetMetaData meta = rows.getMetaData();
+                int columns = meta.getColumnCount();
                 ResultType[] typeOf = new ResultType[columns];
+                List<String> names = new ArrayList<>(columns);
                 for (int c = 0; c < columns; c++) {
                     typeOf[c] = c < types.size() ? types.get(c) : ResultType.TEXT;
+                    names.add(meta.getColumnLabel(c + 1));
                 }
                 List<String> values = new ArrayList<>();
                 while (rows.next()) {
                     for (int c = 0; c < columns; c++) {
-                        values.add(ValueRenderer.render(rows.getObject(c + 1), typeOf[c]));
+                        Object value = rows.getObject(c + 1);
+                        if (mode != RenderMode.SQLITE && value != null && !ValueRenderer.isPlain(value)) {
+                            value = rows.getString(c + 1);
+                        }
+                        values.add(ValueRenderer.render(value, typeOf[c], mode));
                     }
                 }
-                return new Observed.Rows(columns, values);
+                return new Observed.Rows(columns, values, names);
             }
         } catch (SQLException | RuntimeException e) {
             return failed(e);
@@ -111,7 +130,7 @@ public final class JdbcSession implements AutoCloseable {
         if (state != null && !state.isEmpty() && !text.contains("(" + state + ")")) {
             text = "(" + state + ") " + text;
         }
-        return new Observed.Failed(text);
+        return new Observed.Failed(text, state == null ? "" : state);
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.spindle.sqllogictest.run;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * Labels bound to result hashes within one file: the first query with a label binds it, every
@@ -11,7 +11,13 @@ import java.util.OptionalInt;
  */
 public final class LabelTable {
 
-    private record Binding(String md5, int line) {
+    /**
+     * What a label is bound to.
+     *
+     * @param md5  the bound hash
+     * @param line the line of the query that bound it
+     */
+    public record Binding(String md5, int line) {
     }
 
     private final Map<String, Binding> bindings = new HashMap<>();
@@ -19,14 +25,15 @@ public final class LabelTable {
     /**
      * Binds {@code label} to {@code md5} if it is unbound and checks it otherwise.
      *
-     * @return the line that bound the label to a different hash, or empty if the hash agrees
+     * @return the binding that disagrees with {@code md5}, or empty if the hash agrees (or the
+     *         label was unbound)
      */
-    public OptionalInt check(String label, String md5, int line) {
+    public Optional<Binding> check(String label, String md5, int line) {
         Binding bound = bindings.putIfAbsent(label, new Binding(md5, line));
         if (bound == null || bound.md5.equals(md5)) {
-            return OptionalInt.empty();
+            return Optional.empty();
         }
-        return OptionalInt.of(bound.line);
+        return Optional.of(bound);
     }
 
     /** Binds {@code label} unless it is bound already (for skipped records' expected results). */

@@ -7,7 +7,7 @@ import dev.spindle.sqllogictest.render.ResultHash;
 import dev.spindle.sqllogictest.render.ResultSorter;
 
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * Judges a {@code query} record.
@@ -15,7 +15,8 @@ import java.util.OptionalInt;
  * <p>The result is sorted as the record asks, then compared in the form the file gives: a
  * {@code N values hashing to H} line is compared with the count and MD5 of the values, anything
  * else value by value (the expected values are sorted the same way first, so hand-written files
- * need not be). A labelled query must also hash to the value its label is bound to. Thread-safe:
+ * need not be). With {@code colnames} the column names must be the expected ones. A labelled
+ * query must also hash to the value its label is bound to. Thread-safe:
  * static functions (the label table passed in is the caller's).
  */
 public final class QueryCheck {
@@ -38,7 +39,7 @@ public final class QueryCheck {
             if (!(observed instanceof Observed.Failed failed)) {
                 return fail("query succeeded but an error was expected", expectation, observed, hashThreshold);
             }
-            return error.error().matches(failed.message())
+            return error.error().matches(failed.message(), failed.sqlState())
                     ? Verdict.PASS
                     : fail("error message does not match", expectation, observed, hashThreshold);
         }
@@ -53,7 +54,11 @@ public final class QueryCheck {
             return fail("expected " + columns + " columns but the query returned " + rows.columns(),
                     expectation, observed, hashThreshold);
         }
-        List<String> values = ResultSorter.sort(rows.values(), columns, record.sort());
+        if (record.columnNames().isPresent() && !record.columnNames().get().equals(rows.columnNames())) {
+            return Verdict.fail("wrong column names", String.join(" ", record.columnNames().get()),
+                    String.join(" ", rows.columnNames()));
+        }
+        List<String> values = sort(rows.values(), columns, record);
         String md5 = null;
         Verdict verdict;
         if (expectation instanceof QueryExpectation.Hash hash) {
@@ -63,24 +68,38 @@ public final class QueryCheck {
                     ? Verdict.PASS
                     : Verdict.fail("wrong result hash", hash.line(), line + "\n" + ResultText.values(values));
         } else {
-            verdict = compareValues(((QueryExpectation.Values) expectation).values(), values, columns, record.sort());
+            verdict = compareValues(((QueryExpectation.Values) expectation).values(), values, columns, record);
         }
         if (record.label().isPresent()) {
             String label = record.label().get();
-            OptionalInt boundAt = labels.check(label, md5 != null ? md5 : ResultHash.md5(values), record.line());
-            if (verdict.passed() && boundAt.isPresent()) {
-                return Verdict.fail("result differs from label " + label + " as bound at line " + boundAt.getAsInt(),
-                        expectedText(expectation), ResultText.valuesOrHash(values, hashThreshold));
+            String actualMd5 = md5 != null ? md5 : ResultHash.md5(values);
+            Optional<LabelTable.Binding> bound = labels.check(label, actualMd5, record.line());
+            if (verdict.passed() && bound.isPresent()) {
+                return Verdict.fail(labelDisagrees(label, bound.get(), actualMd5, "this result"),
+                        expectedText(expectation), ResultText.values(values));
             }
         }
         return verdict;
     }
 
+    /** The problem of a result that passes its own expectation but not its label's. */
+    static String labelDisagrees(String label, LabelTable.Binding bound, String md5, String what) {
+        return "labeled result does not agree: label " + label + " was bound at line " + bound.line()
+                + " to a result hashing to " + bound.md5() + "; " + what + " hashes to " + md5;
+    }
+
+    /** Values in the order the record asks for: as they came, or sorted by rows, values or key runs. */
+    static List<String> sort(List<String> values, int columns, QueryRecord record) {
+        return record.sort() == SortMode.PARTIALSORT
+                ? ResultSorter.partialSort(values, columns, record.sortColumns())
+                : ResultSorter.sort(values, columns, record.sort());
+    }
+
     private static Verdict compareValues(List<String> expectedValues, List<String> values, int columns,
-                                         SortMode sort) {
+                                         QueryRecord record) {
         List<String> expected = expectedValues;
-        if (sort != SortMode.NOSORT && expected.size() % columns == 0) {
-            expected = ResultSorter.sort(expected, columns, sort);
+        if (record.sort() != SortMode.NOSORT && expected.size() % columns == 0) {
+            expected = sort(expected, columns, record);
         }
         if (expected.equals(values)) {
             return Verdict.PASS;
@@ -95,7 +114,7 @@ public final class QueryCheck {
         return Verdict.fail(problem, expectedText(expectation), ResultText.observed(observed, hashThreshold));
     }
 
-    private static String expectedText(QueryExpectation expectation) {
+    static String expectedText(QueryExpectation expectation) {
         if (expectation instanceof QueryExpectation.Hash hash) {
             return hash.line();
         }

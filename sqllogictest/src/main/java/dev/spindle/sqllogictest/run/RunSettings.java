@@ -42,6 +42,11 @@ public record RunSettings(EngineSpec engine, Optional<EngineSpec> reference, Opt
         return new RunSettings(engine, reference, hashThreshold, failFast, seconds, features);
     }
 
+    /** The same settings for another engine under test. */
+    public RunSettings withEngine(EngineSpec other) {
+        return new RunSettings(other, reference, hashThreshold, failFast, timeoutSeconds, features);
+    }
+
     public RunSettings withReference(EngineSpec referenceEngine) {
         return new RunSettings(engine, Optional.of(referenceEngine), hashThreshold, failFast, timeoutSeconds,
                 features);

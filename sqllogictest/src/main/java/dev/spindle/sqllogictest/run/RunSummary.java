@@ -29,13 +29,39 @@ public record RunSummary(List<FileResult> results, Duration elapsed, boolean sto
         return results.stream().mapToInt(FileResult::skipped).sum();
     }
 
+    /** Records the parser could not understand, summed over files. */
+    public int malformed() {
+        return results.stream().mapToInt(r -> r.malformed().size()).sum();
+    }
+
+    /** Records skipped because they need a feature no JDBC engine offers, summed over files. */
+    public int unsupported() {
+        return results.stream().mapToInt(r -> r.unsupported().size()).sum();
+    }
+
     /** Files that could not be read or whose database could not be opened. */
     public long errors() {
         return results.stream().filter(r -> r.status() == FileResult.Status.ERROR).count();
     }
 
-    /** The closing line: {@code N passed, N failed, N skipped}. */
+    /**
+     * The closing line: {@code N passed, N failed, N skipped}, followed by {@code , N malformed}
+     * and {@code , N unsupported} when there are any.
+     */
     public String line() {
-        return passed() + " passed, " + failed() + " failed, " + skipped() + " skipped";
+        return counts(passed(), failed(), skipped(), malformed(), unsupported());
+    }
+
+    /** {@code P passed, F failed, S skipped[, M malformed][, U unsupported]}. */
+    public static String counts(int passed, int failed, int skipped, int malformed, int unsupported) {
+        StringBuilder line = new StringBuilder().append(passed).append(" passed, ").append(failed)
+                .append(" failed, ").append(skipped).append(" skipped");
+        if (malformed > 0) {
+            line.append(", ").append(malformed).append(" malformed");
+        }
+        if (unsupported > 0) {
+            line.append(", ").append(unsupported).append(" unsupported");
+        }
+        return line.toString();
     }
 }

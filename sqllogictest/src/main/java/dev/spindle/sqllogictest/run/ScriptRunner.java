@@ -11,15 +11,19 @@ import dev.spindle.sqllogictest.format.QueryRecord;
 import dev.spindle.sqllogictest.format.Record;
 import dev.spindle.sqllogictest.format.RecordVisitor;
 import dev.spindle.sqllogictest.format.RequireRecord;
+import dev.spindle.sqllogictest.format.ResetServerRecord;
 import dev.spindle.sqllogictest.format.Script;
 import dev.spindle.sqllogictest.format.StatementExpectation;
+import dev.spindle.sqllogictest.format.SortMode;
 import dev.spindle.sqllogictest.format.StatementRecord;
+import dev.spindle.sqllogictest.format.UnsupportedRecord;
 import dev.spindle.sqllogictest.render.ResultHash;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Runs the records of one script on a session (and, if given, on a reference session) and counts
@@ -28,7 +32,8 @@ import java.util.Objects;
  * <p>Semantics follow SQLite's harness: a record whose conditions exclude the runner's label is
  * skipped (and counted as skipped, whatever its kind); {@code halt} ends the file (the records
  * after it are not counted); a skipped labelled query still binds its label to the hash of its
- * expected result. A malformed record counts as a failure and the file goes on.
+ * expected result. A malformed record is reported apart (neither passed nor failed) and the file
+ * goes on.
  *
  * <p>Not thread-safe: one runner runs one file on one thread.
  */
@@ -55,8 +60,16 @@ public final class ScriptRunner {
     private final LabelTable referenceLabels = new LabelTable();
     private final List<Failure> failures = new ArrayList<>();
     private final List<Disagreement> disagreements = new ArrayList<>();
+    private final List<Failure> malformed = new ArrayList<>();
+    private final List<Unsupported> unsupported = new ArrayList<>();
     private final Visits visits = new Visits();
+    /** How often a {@code retry} query runs again while it fails, and the pause before each run. */
+    static final int RETRIES = 5;
+    static final long RETRY_PAUSE_MILLIS = 200;
+
     private int hashThreshold;
+    /** Whether a statement or query has run (after which {@code reset-server} is unsupported). */
+    private boolean ran;
     private boolean skipMode;
     private int passed;
     private int skipped;
@@ -92,34 +105,56 @@ public final class ScriptRunner {
             }
         }
         return new FileResult(script.name(), status, passed, failures.size(), skipped, Duration.ZERO, failures,
-                disagreements, note);
+                disagreements, note, malformed, unsupported);
     }
 
     private Flow step(Record record) {
         boolean unskip = record instanceof ModeRecord mode && !mode.skip();
         if ((skipMode && !unskip) || Condition.anySkips(record.conditions(), label)) {
-            skipped++;
-            bindSkippedLabel(record);
-            return Flow.CONTINUE;
+            return skip(record);
         }
         return record.accept(visits);
     }
 
-    /** A skipped labelled query binds its label to its expected hash, as SQLite's harness does. */
-    private void bindSkippedLabel(Record record) {
-        if (!(record instanceof QueryRecord query) || query.label().isEmpty()) {
-            return;
+    /**
+     * Counts a skipped record. A skipped labelled query binds its label to the hash of its expected
+     * result, as SQLite's harness does; if the label is bound already, to another hash, the record
+     * fails instead ("labeled result does not agree"): the file contradicts itself.
+     */
+    private Flow skip(Record record) {
+        if (record instanceof QueryRecord query && query.label().isPresent()) {
+            String md5 = expectedMd5(query);
+            if (md5 != null) {
+                String name = query.label().get();
+                referenceLabels.bindIfAbsent(name, md5, query.line());
+                Optional<LabelTable.Binding> bound = labels.check(name, md5, query.line());
+                if (bound.isPresent()) {
+                    Verdict verdict = Verdict.fail(QueryCheck.labelDisagrees(name, bound.get(), md5,
+                                    "the expected result of this skipped query"),
+                            QueryCheck.expectedText(query.expectation()), "(not run: the record is skipped)");
+                    return tally(query.line(), bindings.apply(query.sql()), verdict, null);
+                }
+            }
         }
-        String md5 = null;
-        if (query.expectation() instanceof QueryExpectation.Hash hash) {
-            md5 = hash.md5();
-        } else if (query.expectation() instanceof QueryExpectation.Values values) {
-            md5 = ResultHash.md5(values.values());
+        skipped++;
+        return Flow.CONTINUE;
+    }
+
+    /** The hash of a query's expected result (sorted as the record asks), or null for an error. */
+    private String expectedMd5(QueryRecord query) {
+        QueryExpectation expectation = substitute(query.expectation());
+        if (expectation instanceof QueryExpectation.Hash hash) {
+            return hash.md5();
         }
-        if (md5 != null) {
-            labels.bindIfAbsent(query.label().get(), md5, query.line());
-            referenceLabels.bindIfAbsent(query.label().get(), md5, query.line());
+        if (expectation instanceof QueryExpectation.Values values) {
+            List<String> expected = values.values();
+            int columns = query.types().size();
+            if (query.sort() != SortMode.NOSORT && columns > 0 && expected.size() % columns == 0) {
+                expected = QueryCheck.sort(expected, columns, query);
+            }
+            return ResultHash.md5(expected);
         }
+        return null;
     }
 
     /** The per-kind handling of records. */
@@ -130,6 +165,7 @@ public final class ScriptRunner {
             String sql = bindings.apply(record.sql());
             StatementExpectation expectation = substitute(record.expectation());
             Observed observed = engine.execute(sql);
+            ran = true;
             Verdict verdict = StatementCheck.check(expectation, observed);
             if (reference == null) {
                 return tally(record.line(), sql, verdict, null);
@@ -144,12 +180,18 @@ public final class ScriptRunner {
         public Flow visitQuery(QueryRecord record) {
             String sql = bindings.apply(record.sql());
             QueryExpectation expectation = substitute(record.expectation());
-            Observed observed = engine.query(sql, record.types());
+            Observed observed = engine.query(sql, record.types(), record.mode());
             Verdict verdict = QueryCheck.check(record, expectation, observed, labels, hashThreshold);
+            for (int attempt = 1; record.retry() && !verdict.passed() && attempt <= RETRIES; attempt++) {
+                pause();
+                observed = engine.query(sql, record.types(), record.mode());
+                verdict = QueryCheck.check(record, expectation, observed, labels, hashThreshold);
+            }
+            ran = true;
             if (reference == null) {
                 return tally(record.line(), sql, verdict, null);
             }
-            Observed other = reference.query(sql, record.types());
+            Observed other = reference.query(sql, record.types(), record.mode());
             boolean referencePasses = QueryCheck.check(record, expectation, other, referenceLabels, hashThreshold)
                     .passed();
             boolean agree = Agreement.queries(observed, other, record.sort());
@@ -204,9 +246,33 @@ public final class ScriptRunner {
         }
 
         @Override
+        public Flow visitUnsupported(UnsupportedRecord record) {
+            unsupported.add(new Unsupported(script.name(), record.line(), record.feature()));
+            return Flow.CONTINUE;
+        }
+
+        @Override
+        public Flow visitResetServer(ResetServerRecord record) {
+            if (ran) {
+                unsupported.add(new Unsupported(script.name(), record.line(),
+                        "a fresh server in the middle of a file (Materialize's 'reset-server')"));
+            }
+            return Flow.CONTINUE;
+        }
+
+        @Override
         public Flow visitMalformed(MalformedRecord record) {
-            Verdict verdict = Verdict.fail("malformed record: " + record.problem(), "", "");
-            return tally(record.line(), "", verdict, null);
+            malformed.add(new Failure(script.name(), record.line(), "", "malformed record: " + record.problem(),
+                    "", "", Failure.ReferenceVerdict.NONE, ""));
+            return Flow.CONTINUE;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

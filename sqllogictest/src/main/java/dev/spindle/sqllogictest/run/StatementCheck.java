@@ -14,7 +14,7 @@ public final class StatementCheck {
             if (!(observed instanceof Observed.Failed failed)) {
                 return fail("statement succeeded but an error was expected", error.error().describe(), observed);
             }
-            return error.error().matches(failed.message())
+            return error.error().matches(failed.message(), failed.sqlState())
                     ? Verdict.PASS
                     : fail("error message does not match", error.error().describe(), observed);
         }

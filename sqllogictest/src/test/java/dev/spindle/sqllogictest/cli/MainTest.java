@@ -64,6 +64,44 @@ class MainTest {
     }
 
     @Test
+    void malformedRecordsAreShownWithoutVerboseCountedApartAndExitWithOne() throws IOException {
+        Path bad = file("bad.test", "statemnt ok\nSELECT 1\n\nquery I nosrot\nSELECT 1\n----\n1\n\n"
+                + "statement ok\nSELECT 1\n\nloop i 0 2\n\nstatement ok\nSELECT ${i}\n");
+        assertEquals(1, run("--engine", "sqlite", bad.toString()));
+        assertTrue(out.contains(bad + ":1: malformed record: unknown record type 'statemnt'\n"), out);
+        assertTrue(out.contains(bad + ":4: malformed record: unknown sort method or query option 'nosrot'"), out);
+        assertTrue(out.contains(bad + ":12: malformed record: loop over 'i' has no endloop"), out);
+        assertTrue(out.contains("FAIL " + bad + "  1 passed, 0 failed, 0 skipped, 3 malformed  "), out);
+        assertEquals("1 passed, 0 failed, 0 skipped, 3 malformed", lastLine());
+    }
+
+    @Test
+    void compareRunsEachEngineAndWritesTheMarkdownTable() throws IOException {
+        Path f = file("a.test", "statement ok\nCREATE TABLE t(a INTEGER)\n\nquery I\nSELECT count(*) FROM t\n----\n0\n");
+        Path md = dir.resolve("out/table.md");
+        assertEquals(0, run("--compare", "h2,sqlite", "--report-md", md.toString(), f.toString()), err);
+        assertTrue(out.startsWith("== h2\nPASS " + f + "  2 passed, 0 failed, 0 skipped  "), out);
+        assertTrue(out.contains("== sqlite\nPASS " + f + "  2 passed, 0 failed, 0 skipped  "), out);
+        String table = Files.readString(md);
+        assertTrue(table.startsWith("Produced by `spindle-slt --compare h2,sqlite --report-md " + md + " " + f
+                + "`.\n\n| file | records | h2 pass rate | h2 time | sqlite pass rate | sqlite time |\n"), table);
+        assertTrue(table.contains("| `" + f + "` | 2 | 100.00 % | "), table);
+        assertTrue(table.contains("Total time relative to h2: h2 1.00x, sqlite "), table);
+    }
+
+    @Test
+    void unsupportedRecordsAreCountedApartAndListedWithWhatTheyNeed() throws IOException {
+        Path f = file("a.slt", "simple\nSELECT 1\n----\n1\nCOMPLETE 1\n\ncopy t t.tsv\n\nstatement ok\nSELECT 1\n");
+        assertEquals(0, run("--engine", "h2", "--verbose", f.toString()), err);
+        assertTrue(out.contains(f + ":1: skipped: needs the simple query protocol"), out);
+        assertTrue(out.contains(f + ":7: skipped: needs COPY FROM STDIN"), out);
+        assertTrue(out.contains("PASS " + f + "  1 passed, 0 failed, 0 skipped, 2 unsupported  "), out);
+        assertTrue(out.contains("\nskipped: needs COPY FROM STDIN (Materialize's 'copy') (1), the simple query "
+                + "protocol of PostgreSQL's wire protocol (Materialize's 'simple') (1)\n"), out);
+        assertEquals("1 passed, 0 failed, 0 skipped, 2 unsupported", lastLine());
+    }
+
+    @Test
     void failFastExitsWithOne() throws IOException {
         Path bad = file("bad.test", "query I\nSELECT 1\n----\n2\n");
         assertEquals(1, run("--engine", "sqlite", "--fail-fast", bad.toString()));

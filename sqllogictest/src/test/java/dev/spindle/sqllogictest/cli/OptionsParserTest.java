@@ -59,8 +59,14 @@ class OptionsParserTest {
     @Test
     void mistakesAreExplained() {
         assertEquals("no files or folders to run", usageError("--engine", "h2"));
-        assertEquals("say which engine to run: --engine h2|sqlite or --url JDBC-URL", usageError("x.test"));
+        assertEquals("say which engine to run: --engine h2|sqlite|spindle, --url JDBC-URL or --compare E1,E2",
+                usageError("x.test"));
+        assertEquals("--compare names the engines to run: leave out --engine, --url and --reference",
+                usageError("--compare", "h2,sqlite", "--engine", "h2", "x.test"));
+        assertEquals("--compare needs distinct engine names separated by commas, got 'h2,,sqlite'",
+                usageError("--compare", "h2,,sqlite", "x.test"));
         assertEquals("--url needs a value", usageError("x.test", "--url"));
+        assertEquals("unknown option --colour (see --help)", usageError("x.test", "--engine", "h2", "--colour"));
         assertEquals("unknown option --colour (see --help)", usageError("--colour", "x", "x.test"));
         assertEquals("unknown option -v (options start with --; see --help)", usageError("-v", "x.test"));
         assertEquals("--verbose takes no value", usageError("--verbose=yes", "x.test"));

@@ -53,7 +53,8 @@ class ScriptParserProperties {
                         : new StatementExpectation.Error(new ErrorExpectation.AnyError())));
         Arbitrary<List<ResultType>> types = Arbitraries.of(ResultType.class).list().ofMinSize(1).ofMaxSize(4);
         Arbitrary<String> value = sqlLine.filter(s -> !s.matches("\\d+ values hashing to [0-9a-f]{32}"));
-        Arbitrary<Record> query = Combinators.combine(conditions, sql, types, Arbitraries.of(SortMode.class),
+        Arbitrary<Record> query = Combinators.combine(conditions, sql, types,
+                        Arbitraries.of(SortMode.NOSORT, SortMode.ROWSORT, SortMode.VALUESORT),
                         word.optional(), value.list().ofMaxSize(5))
                 .as((c, s, t, sort, label, values) -> new QueryRecord(0, c, s, t, sort, label,
                         new QueryExpectation.Values(values), 0));

@@ -99,7 +99,7 @@ class ScriptParserTest {
 
     @Test
     void statementArgumentMustBeKnown() {
-        assertTrue(problem("statement maybe\nSELECT 1\n").contains("'ok', 'error' or 'count N'"));
+        assertTrue(problem("statement maybe\nSELECT 1\n").contains("'ok', 'error [pgcode XXXXX] [regex]' or 'count N'"));
         assertEquals("statement has no SQL", problem("statement ok\n"));
     }
 
@@ -168,7 +168,7 @@ class ScriptParserTest {
     @Test
     void badTypeOrSortIsMalformed() {
         assertTrue(problem("query IX\nSELECT 1, 2\n").contains("unknown type character 'X'"));
-        assertTrue(problem("query I sorted\nSELECT 1\n").contains("unknown sort method 'sorted'"));
+        assertTrue(problem("query I sorted\nSELECT 1\n").contains("unknown sort method or query option 'sorted'"));
         assertEquals("query has no type string", problem("query\nSELECT 1\n"));
         assertEquals("query has no SQL", problem("query I\n----\n1\n"));
     }

@@ -89,4 +89,12 @@ class ResultSorterTest {
         }
         return false;
     }
+
+    @Test
+    void partialSortSortsRunsThatAgreeOnTheKeyColumns() {
+        List<String> rows = List.of("1", "b", "1", "a", "2", "z", "2", "c", "1", "c");
+        assertEquals(List.of("1", "a", "1", "b", "2", "c", "2", "z", "1", "c"),
+                ResultSorter.partialSort(rows, 2, List.of(1)));
+        assertEquals(rows, ResultSorter.partialSort(rows, 2, List.of(1, 2)), "every run is one row");
+    }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.spindle.sqllogictest.engine.EngineSpec;
 import dev.spindle.sqllogictest.engine.KnownEngines;
 import dev.spindle.sqllogictest.format.ScriptParser;
+import dev.spindle.sqllogictest.render.ResultHash;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -119,7 +120,22 @@ class ScriptRunnerTest {
                 + "query I rowsort label-2\nSELECT 2\n----\n2\n\n"
                 + "query I rowsort label-2\nSELECT 3\n----\n3\n");
         assertCounts(result, 3, 1, 0);
-        assertEquals("result differs from label label-2 as bound at line 11", result.failures().get(0).problem());
+        Failure failure = result.failures().get(0);
+        assertEquals("labeled result does not agree: label label-2 was bound at line 11 to a result hashing to "
+                + ResultHash.md5(List.of("2")) + "; this result hashes to " + ResultHash.md5(List.of("3")),
+                failure.problem());
+        assertEquals("3", failure.expected(), "the record's own expected values");
+        assertEquals("3", failure.actual(), "the record's own actual values, not a hash");
+    }
+
+    @Test
+    void aLabelMismatchShowsValuesEvenAboveTheHashThreshold() {
+        FileResult result = sqlite("query I rowsort label-1\nVALUES(1),(2)\n----\n1\n2\n\n"
+                + "hash-threshold 1\n\n"
+                + "query I rowsort label-1\nVALUES(1),(3)\n----\n2 values hashing to "
+                + ResultHash.md5(List.of("1", "3")) + "\n");
+        assertCounts(result, 1, 1, 0);
+        assertEquals("1\n3", result.failures().get(0).actual());
     }
 
     @Test
@@ -127,7 +143,22 @@ class ScriptRunnerTest {
         FileResult result = sqlite("skipif sqlite\nquery I rowsort label-9\nSELECT 7\n----\n7\n\n"
                 + "query I rowsort label-9\nSELECT 8\n----\n8\n");
         assertCounts(result, 0, 1, 1);
-        assertEquals("result differs from label label-9 as bound at line 2", result.failures().get(0).problem());
+        assertTrue(result.failures().get(0).problem().startsWith(
+                "labeled result does not agree: label label-9 was bound at line 2"), result.failures().toString());
+    }
+
+    @Test
+    void aSkippedLabelledQueryIsCheckedAgainstItsLabel() {
+        FileResult result = sqlite("query I rowsort label-9\nSELECT 7\n----\n7\n\n"
+                + "skipif sqlite\nquery I rowsort label-9\nSELECT 7\n----\n7\n\n"
+                + "skipif sqlite\nquery I rowsort label-9\nSELECT 8\n----\n8\n");
+        assertCounts(result, 1, 1, 1);
+        Failure failure = result.failures().get(0);
+        assertEquals(13, failure.line());
+        assertEquals("labeled result does not agree: label label-9 was bound at line 1 to a result hashing to "
+                + ResultHash.md5(List.of("7")) + "; the expected result of this skipped query hashes to "
+                + ResultHash.md5(List.of("8")), failure.problem());
+        assertEquals("8", failure.expected());
     }
 
     @Test
@@ -202,10 +233,12 @@ class ScriptRunnerTest {
     }
 
     @Test
-    void malformedRecordsFailAndTheFileGoesOn() {
-        FileResult result = sqlite("query IX\nSELECT 1\n\nstatement ok\nSELECT 1\n");
-        assertCounts(result, 1, 1, 0);
-        assertTrue(result.failures().get(0).problem().startsWith("malformed record: unknown type character"));
+    void malformedRecordsAreCountedApartAndTheFileGoesOn() {
+        FileResult result = sqlite("query IX\nSELECT 1\n\nstatement ok\nSELECT 1\n\nstatemnt ok\nSELECT 1\n");
+        assertCounts(result, 1, 0, 0);
+        assertEquals(List.of(1, 7), result.malformed().stream().map(Failure::line).collect(Collectors.toList()));
+        assertTrue(result.malformed().get(0).problem().startsWith("malformed record: unknown type character"));
+        assertEquals("malformed record: unknown record type 'statemnt'", result.malformed().get(1).problem());
     }
 
     @Test
@@ -271,5 +304,47 @@ class ScriptRunnerTest {
         RunSettings two = RunSettings.of(KnownEngines.SQLITE).withHashThreshold(2);
         String text = "hash-threshold 100\n\nquery II\nSELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3\n";
         assertTrue(run("t.slt", text, two).failures().get(0).actual().startsWith("3 values hashing to "));
+    }
+
+    private static FileResult h2(String text) {
+        return run("t.slt", text, RunSettings.of(KnownEngines.H2));
+    }
+
+    @Test
+    void pgcodeChecksTheSqlStateTheDriverReports() {
+        FileResult result = h2("query error pgcode 22012\nSELECT 1/0\n\n"
+                + "query error pgcode 42P01\nSELECT 1/0\n\n"
+                + "statement error pgcode 22012 (?i)division\nSELECT 1/0\n");
+        assertCounts(result, 2, 1, 0);
+        assertEquals(4, result.failures().get(0).line());
+        assertEquals("an error with SQLSTATE 42P01", result.failures().get(0).expected());
+    }
+
+    @Test
+    void colnamesCompareTheColumnLabels() {
+        FileResult result = h2("mode cockroach\n\nquery IT colnames\nSELECT 1 AS a, 'x' AS \"b c\"\n----\na b\u2420c\n1 x\n\n"
+                + "query I colnames\nSELECT 1 AS z\n----\ny\n1\n");
+        assertCounts(result, 1, 1, 0);
+        assertEquals("wrong column names", result.failures().get(0).problem());
+        assertEquals("y", result.failures().get(0).expected());
+        assertEquals("z", result.failures().get(0).actual());
+    }
+
+    @Test
+    void unsupportedRecordsAreCountedApart() {
+        FileResult result = h2("reset-server\n\nsimple\nSELECT 1\n----\n1\nCOMPLETE 1\n\nstatement ok\nSELECT 1\n\n"
+                + "skipif postgresql\ncopy t t.tsv\n\nreset-server\n");
+        assertCounts(result, 1, 0, 1);
+        assertEquals(List.of(3, 15), result.unsupported().stream().map(Unsupported::line).collect(Collectors.toList()));
+        assertTrue(result.unsupported().get(1).feature().contains("reset-server"));
+    }
+
+    @Test
+    void retryRunsAFailingQueryAgain() {
+        long start = System.nanoTime();
+        FileResult result = h2("query I retry\nSELECT 2\n----\n1\n");
+        assertCounts(result, 0, 1, 0);
+        assertTrue(System.nanoTime() - start >= ScriptRunner.RETRIES * ScriptRunner.RETRY_PAUSE_MILLIS * 1_000_000L,
+                "it was tried again, with pauses");
     }
 }
