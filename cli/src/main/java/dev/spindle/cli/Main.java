@@ -209,7 +209,7 @@ public final class Main implements Callable<Integer> {
         try (Terminal terminal = TerminalBuilder.builder().system(true).name("spindle").build()) {
             ShellOptions options = new ShellOptions(target.label(), target.url(),
                     ShellOptions.historyFile(history, System.getenv()), !noColor && !"dumb".equals(terminal.getType()),
-                    target.spindle());
+                    target.spindle(), ShellOptions.pagerCommand(System.getenv()));
             int status = new InteractiveShell(terminal, connecting, options).run();
             return status == InteractiveShell.OK ? ExitCode.OK : ExitCode.USAGE;
         } catch (IOException e) {
@@ -231,7 +231,7 @@ public final class Main implements Callable<Integer> {
         try (org.jline.terminal.impl.LineDisciplineTerminal terminal = new org.jline.terminal.impl.LineDisciplineTerminal(
                 "training", "xterm-256color", java.io.OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
             terminal.processInputBytes(keys);
-            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false)).run();
+            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false, null)).run();
         } catch (IOException e) {
             // training only fills the archive; without it the shell still starts
         }
