@@ -46,7 +46,7 @@ final class SystemTerminal {
         }
         Terminal terminal = null;
         try {
-            terminal = TerminalBuilder.builder().system(true).name("spindle").providers("jni").dumb(false).build();
+            terminal = TerminalBuilder.builder().system(true).name("spindle").provider("jni").dumb(false).build();
         } catch (IOException | RuntimeException e) {
             // no JNI provider here
         }
