@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine;
 
 /**
@@ -53,11 +52,11 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Option(names = "--url", paramLabel = "URL", defaultValue = ConnectionOptions.DEFAULT_URL,
             description = "JDBC URL of the database (any driver on the class path; default: ${DEFAULT-VALUE}, "
                     + "a private in-memory Spindle database).")
-    private String url;
+    private String url = ConnectionOptions.DEFAULT_URL;
 
     @CommandLine.Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             description = "How results are written: table, csv or json (default: ${DEFAULT-VALUE}).")
-    private OutputFormat format;
+    private OutputFormat format = OutputFormat.TABLE;
 
     @CommandLine.Option(names = "--workers", paramLabel = "N",
             description = "Workers per compute runtime, 1..64 (Spindle URLs; default 1).")
@@ -117,6 +116,15 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line {@code args} on {@code io}; returns the exit status. */
     public static int run(String[] args, Io io) {
+        Main plain = plain(args, io);
+        if (plain != null) {
+            return plain.call();
+        }
+        return commandLine(io).execute(args);
+    }
+
+    /** picocli's parser for the whole command line. */
+    static CommandLine commandLine(Io io) {
         CommandLine cl = new CommandLine(new Main(io), new Factory(io));
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
@@ -126,7 +134,57 @@ public final class Main implements Callable<Integer> {
         CommandLine slt = cl.getSubcommands().get("slt");
         slt.setUnmatchedOptionsArePositionalParams(true);
         slt.setEndOfOptionsDelimiter("--spindle-end-of-options");
-        return cl.execute(args);
+        return cl;
+    }
+
+    /**
+     * The run a plain command line asks for, read without picocli; null when the line is not
+     * plain. Plain: nothing, or only {@code -c SQL}, {@code --command SQL}, {@code -f FILE},
+     * {@code --file FILE}, {@code --url URL} and {@code --no-color}, each option and its value
+     * separate words and no value that looks like an option ({@code -f -} aside). Those lines are
+     * what people type most, and starting picocli (loading its classes, which the start-up
+     * archive cannot hold, and reading the annotations) costs a good part of a second on a busy
+     * machine; picocli reads every other line, and reads a plain one the same way
+     * ({@code MainTest}).
+     */
+    static Main plain(String[] args, Io io) {
+        Main m = new Main(io);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--no-color")) {
+                m.noColor = true;
+                continue;
+            }
+            if (i + 1 >= args.length) {
+                return null;
+            }
+            String v = args[++i];
+            boolean optionLike = v.startsWith("-") && !(v.equals("-") && (a.equals("-f") || a.equals("--file")));
+            if (optionLike) {
+                return null;
+            }
+            switch (a) {
+                case "-c", "--command" -> m.command(v);
+                case "-f", "--file" -> m.file(Path.of(v));
+                case "--url" -> m.url = v;
+                default -> {
+                    return null;
+                }
+            }
+        }
+        return m;
+    }
+
+    /** What a command line set, for comparing parsers. */
+    record Parsed(String url, OutputFormat format, boolean noColor, List<String> actions) {
+    }
+
+    Parsed parsed() {
+        List<String> a = new ArrayList<>();
+        for (Action x : actions) {
+            a.add(x.command() != null ? "c:" + x.command() : "f:" + x.file());
+        }
+        return new Parsed(url, format, noColor, a);
     }
 
     @Override
@@ -206,10 +264,10 @@ public final class Main implements Callable<Integer> {
         }, "spindle-connect");
         opener.setDaemon(true);
         opener.start();
-        try (Terminal terminal = TerminalBuilder.builder().system(true).name("spindle").build()) {
+        try (Terminal terminal = SystemTerminal.open()) {
             ShellOptions options = new ShellOptions(target.label(), target.url(),
                     ShellOptions.historyFile(history, System.getenv()), !noColor && !"dumb".equals(terminal.getType()),
-                    target.spindle());
+                    target.spindle(), ShellOptions.pagerCommand(System.getenv()));
             int status = new InteractiveShell(terminal, connecting, options).run();
             return status == InteractiveShell.OK ? ExitCode.OK : ExitCode.USAGE;
         } catch (IOException e) {
@@ -231,7 +289,7 @@ public final class Main implements Callable<Integer> {
         try (org.jline.terminal.impl.LineDisciplineTerminal terminal = new org.jline.terminal.impl.LineDisciplineTerminal(
                 "training", "xterm-256color", java.io.OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
             terminal.processInputBytes(keys);
-            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false)).run();
+            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false, null)).run();
         } catch (IOException e) {
             // training only fills the archive; without it the shell still starts
         }

@@ -153,7 +153,7 @@ final class SpindleFactory implements AvaticaFactory {
      * A connection: auto-commit by default; with auto-commit off, the first statement after a
      * commit or rollback opens a transaction on the session (see {@link SpindleMeta#autoCommit}).
      */
-    static final class SpindleConnection extends AvaticaConnection implements ProgressReporting {
+    static final class SpindleConnection extends AvaticaConnection implements ProgressReporting, SessionState {
         private volatile java.util.TimeZone timeZone;
 
         SpindleConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
@@ -182,6 +182,16 @@ final class SpindleFactory implements AvaticaFactory {
         @Override
         public java.util.Optional<dev.spindle.sql.Progress> progress() {
             return meta().progress();
+        }
+
+        @Override
+        public boolean inTransaction() {
+            return meta().inTransaction();
+        }
+
+        @Override
+        public boolean transactionFailed() {
+            return meta().transactionFailed();
         }
 
         /**

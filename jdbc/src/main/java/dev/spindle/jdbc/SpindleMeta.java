@@ -210,6 +210,20 @@ final class SpindleMeta extends MetaImpl {
         return session.progress();
     }
 
+    /** Whether the session holds a transaction open (waits for a running statement). */
+    boolean inTransaction() {
+        synchronized (session) {
+            return session.inTransaction();
+        }
+    }
+
+    /** Whether a statement failed in the session's open transaction (waits for a running statement). */
+    boolean transactionFailed() {
+        synchronized (session) {
+            return session.transactionFailed();
+        }
+    }
+
     /** Statement {@code id}'s query timeout, in seconds (0: none). */
     void queryTimeout(int id, int seconds) {
         if (seconds > 0) {

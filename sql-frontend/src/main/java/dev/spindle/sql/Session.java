@@ -142,6 +142,11 @@ public final class Session implements AutoCloseable {
         return statements.inTransaction();
     }
 
+    /** Whether a statement failed in the open transaction (false when none is open). */
+    public boolean transactionFailed() {
+        return statements.transactionFailed();
+    }
+
     /** Rolls back an open transaction. */
     @Override
     public void close() {

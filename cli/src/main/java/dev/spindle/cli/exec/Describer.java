@@ -181,15 +181,37 @@ public final class Describer {
      * @param relations tables and views
      * @param indexes   indexes
      * @param columns   the columns of every table and view
+     * @param columnsOf each table's and view's columns, in order, by the relation's name
      */
-    public record Names(List<String> relations, List<String> indexes, List<String> columns) {
+    public record Names(List<String> relations, List<String> indexes, List<String> columns,
+            java.util.Map<String, List<String>> columnsOf) {
         /** No names. */
-        public static final Names NONE = new Names(List.of(), List.of(), List.of());
+        public static final Names NONE = new Names(List.of(), List.of(), List.of(), java.util.Map.of());
 
         public Names {
             relations = List.copyOf(relations);
             indexes = List.copyOf(indexes);
             columns = List.copyOf(columns);
+            java.util.Map<String, List<String>> copy = new java.util.TreeMap<>();
+            columnsOf.forEach((r, cs) -> copy.put(r, List.copyOf(cs)));
+            columnsOf = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        /**
+         * The columns of the relation {@code name} names: exactly, else ignoring case (unquoted
+         * names are stored in one case or the other); empty when there is no such relation.
+         */
+        public List<String> columnsOf(String name) {
+            List<String> exact = columnsOf.get(name);
+            if (exact != null) {
+                return exact;
+            }
+            for (java.util.Map.Entry<String, List<String>> e : columnsOf.entrySet()) {
+                if (e.getKey().equalsIgnoreCase(name)) {
+                    return e.getValue();
+                }
+            }
+            return List.of();
         }
     }
 
@@ -200,11 +222,17 @@ public final class Describer {
             relations.add(r.name());
         }
         java.util.Set<String> columns = new java.util.TreeSet<>();
+        java.util.Map<String, List<String>> columnsOf = new java.util.TreeMap<>();
         try (ResultSet rs = connection.getMetaData().getColumns(null, null, "%", "%")) {
             while (rs.next()) {
                 String schema = rs.getString("TABLE_SCHEM");
                 if (schema == null || !schema.equalsIgnoreCase("INFORMATION_SCHEMA")) {
-                    columns.add(rs.getString("COLUMN_NAME"));
+                    String column = rs.getString("COLUMN_NAME");
+                    columns.add(column);
+                    String table = rs.getString("TABLE_NAME");
+                    if (relations.contains(table)) {
+                        columnsOf.computeIfAbsent(table, t -> new ArrayList<>()).add(column);
+                    }
                 }
             }
         }
@@ -212,7 +240,7 @@ public final class Describer {
         for (IndexInfo i : indexes(null)) {
             indexes.add(i.name());
         }
-        return new Names(new ArrayList<>(relations), new ArrayList<>(indexes), new ArrayList<>(columns));
+        return new Names(new ArrayList<>(relations), new ArrayList<>(indexes), new ArrayList<>(columns), columnsOf);
     }
 
     static String typeText(String typeName, int dataType, int size, int digits) {

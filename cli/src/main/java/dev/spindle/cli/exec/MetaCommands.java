@@ -29,6 +29,7 @@ final class MetaCommands {
             "  \\o [FILE]              send results to FILE; without FILE, back to the screen",
             "  \\timing [on|off]       show how long each statement takes",
             "  \\x [on|off|auto]       expanded records, one line per column (auto: when too wide)",
+            "  \\pager [on|off]        page results taller than the screen (interactive shell only)",
             "  \\format table|csv|json how results are written",
             "  \\conninfo              what the shell is connected to",
             "Catalog",
@@ -71,6 +72,10 @@ final class MetaCommands {
                     return Runner.Status.OK;
                 case "x":
                     return expanded(arg, source, line);
+                case "pager":
+                    runner.settings().pager(onOff(arg, !runner.settings().pager()));
+                    runner.info(runner.settings().pager() ? "Pager is used for long output." : "Pager usage is off.");
+                    return Runner.Status.OK;
                 case "format":
                     return format(arg, source, line);
                 case "o":

@@ -9,16 +9,20 @@ import dev.spindle.cli.format.TableFormat;
 import dev.spindle.cli.sql.CommandTag;
 import dev.spindle.cli.sql.Piece;
 import dev.spindle.cli.sql.ScriptScanner;
+import dev.spindle.jdbc.SessionState;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * Runs statements and meta-commands on one connection and prints what they give: results in
  * the {@link Settings}' format to the output (standard output, or a file after {@code \o}),
  * errors and warnings to the error stream, command tags ({@code CREATE TABLE}, {@code INSERT 3})
- * and {@code \timing} to the output when the format is a table. Follows transaction blocks for
- * the prompt ({@link TxnState}).
+ * and {@code \timing} to the output when the format is a table. Tells the prompt whether a
+ * transaction is open ({@link TxnState}): from Spindle's driver ({@link SessionState}), else as
+ * followed from the statements run.
  *
  * <p>Thread-safety: one thread runs pieces; {@link #cancel()} may be called from any thread.
  */
@@ -40,7 +44,12 @@ public final class Runner {
     private final MetaCommands meta;
     private PrintWriter out;
     private StatementListener listener = StatementListener.NONE;
+    /** Pages long output to the screen; null: none (batch mode). */
+    private Pager pager;
+    /** The transaction state as followed from the statements, for drivers that cannot tell it. */
     private TxnState txn = TxnState.IDLE;
+    /** The driver's own account of the session's transaction; null when it gives none. */
+    private final SessionState session;
 
     /**
      * @param executor runs the statements
@@ -55,11 +64,28 @@ public final class Runner {
         this.out = out;
         this.err = java.util.Objects.requireNonNull(err, "err");
         this.meta = new MetaCommands(this);
+        this.session = sessionState(executor.connection());
+    }
+
+    private static SessionState sessionState(java.sql.Connection connection) {
+        try {
+            return connection.isWrapperFor(SessionState.class) ? connection.unwrap(SessionState.class) : null;
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     /** Sets who is told when statements start and end. */
     public void listener(StatementListener l) {
         this.listener = java.util.Objects.requireNonNull(l, "listener");
+    }
+
+    /**
+     * Sets the pager that long results go through when {@code \pager} is on and output goes
+     * to the screen (not to an {@code \o} file).
+     */
+    public void pager(Pager p) {
+        this.pager = java.util.Objects.requireNonNull(p, "pager");
     }
 
     public Settings settings() {
@@ -70,8 +96,20 @@ public final class Runner {
         return executor;
     }
 
-    /** The transaction state as far as the shell has followed it. */
+    /**
+     * Whether a transaction is open, and whether it failed: as the driver says (Spindle's), else
+     * as followed from the statements run ({@code BEGIN}, {@code COMMIT}, failures in a block).
+     * Called between statements.
+     */
     public TxnState txn() {
+        if (session != null) {
+            try {
+                return !session.inTransaction() ? TxnState.IDLE
+                        : session.transactionFailed() ? TxnState.FAILED : TxnState.OPEN;
+            } catch (RuntimeException e) {
+                // a closed connection, say: what the statements showed
+            }
+        }
         return txn;
     }
 
@@ -163,33 +201,58 @@ public final class Runner {
         }
         err.flush();
         boolean table = settings.format() == OutputFormat.TABLE;
-        for (Outcome o : ex.outcomes()) {
-            if (o instanceof Outcome.Rows rows) {
-                printRows(rows.data());
-            } else if (table) {
-                long count = ((Outcome.Count) o).count();
-                String words = tag.words().isEmpty() ? "OK" : tag.words();
-                out.println(tag.isDml() ? words + " " + count : words);
+        emit(to -> {
+            for (Outcome o : ex.outcomes()) {
+                if (o instanceof Outcome.Rows rows) {
+                    write(rows.data(), to);
+                } else if (table) {
+                    long count = ((Outcome.Count) o).count();
+                    String words = tag.words().isEmpty() ? "OK" : tag.words();
+                    to.println(tag.isDml() ? words + " " + count : words);
+                }
             }
-        }
+        });
         if (settings.timing() && table) {
             out.println(String.format(Locale.ROOT, "Time: %.3f ms", ex.elapsed().toNanos() / 1e6));
         }
     }
 
-    /** Prints a result in the current format. */
+    /** Prints a result in the current format (through the pager when it is on). */
     void printRows(ResultData data) {
+        emit(to -> write(data, to));
+    }
+
+    /**
+     * Runs {@code body} on the output: straight to it, or, when a pager is set and on and the
+     * output is the screen, into a buffer the pager then shows.
+     */
+    void emit(Consumer<PrintWriter> body) {
+        if (pager == null || !settings.pager() || out != stdout) {
+            body.accept(out);
+            return;
+        }
+        StringWriter buffer = new StringWriter();
+        PrintWriter to = new PrintWriter(buffer);
+        body.accept(to);
+        to.flush();
+        if (buffer.getBuffer().length() > 0) {
+            out.flush();
+            pager.show(buffer.toString(), out);
+        }
+    }
+
+    private void write(ResultData data, PrintWriter to) {
         switch (settings.format()) {
-            case CSV -> CsvFormat.write(data, out);
-            case JSON -> JsonFormat.write(data, out);
+            case CSV -> CsvFormat.write(data, to);
+            case JSON -> JsonFormat.write(data, to);
             case TABLE -> {
                 boolean expand = settings.expanded() == Expanded.ON
                         || (settings.expanded() == Expanded.AUTO && settings.width() > 0
                         && !data.rows().isEmpty() && TableFormat.width(data, settings.style()) > settings.width());
                 if (expand) {
-                    ExpandedFormat.write(data, settings.style(), out);
+                    ExpandedFormat.write(data, settings.style(), to);
                 } else {
-                    TableFormat.write(data, settings.style(), out);
+                    TableFormat.write(data, settings.style(), to);
                 }
             }
             default -> throw new IllegalStateException(settings.format().toString());

@@ -6,7 +6,7 @@ import java.util.function.IntSupplier;
 
 /**
  * What the meta-commands change about how results are shown: format, {@code \x},
- * {@code \timing}, the style of NULL and headers, and the width to fit tables to.
+ * {@code \timing}, {@code \pager}, the style of NULL and headers, and the width to fit tables to.
  *
  * <p>Thread-safety: not thread-safe; owned by the one thread that runs statements.
  */
@@ -14,6 +14,7 @@ public final class Settings {
     private OutputFormat format;
     private Expanded expanded;
     private boolean timing;
+    private boolean pager = true;
     private final Style style;
     private final IntSupplier width;
 
@@ -52,6 +53,15 @@ public final class Settings {
 
     public void timing(boolean on) {
         this.timing = on;
+    }
+
+    /** Whether long results to the screen go through the pager (where there is one: the interactive shell). */
+    public boolean pager() {
+        return pager;
+    }
+
+    public void pager(boolean on) {
+        this.pager = on;
     }
 
     public Style style() {

@@ -2,9 +2,9 @@ package dev.spindle.cli.exec;
 
 /**
  * Whether a transaction block is open, as the prompt shows it ({@code =}, {@code *}, {@code !}
- * as in psql). The shell follows {@code BEGIN}/{@code START TRANSACTION},
- * {@code COMMIT}/{@code ROLLBACK}/{@code END} and failures inside a block, since JDBC has no
- * call that says whether the server holds one open.
+ * as in psql). Spindle's driver tells it ({@code SessionState}); for other drivers the shell
+ * follows {@code BEGIN}/{@code START TRANSACTION}, {@code COMMIT}/{@code ROLLBACK}/{@code END}
+ * and failures inside a block, since JDBC has no call that says whether the server holds one open.
  */
 public enum TxnState {
     /** No transaction block: each statement commits on its own. */

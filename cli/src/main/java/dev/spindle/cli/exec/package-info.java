@@ -1,5 +1,6 @@
 /**
- * Running what the user gave, through JDBC only: {@link dev.spindle.cli.exec.Executor} runs one
+ * Running what the user gave, through JDBC only (and, on Spindle, the driver's
+ * {@code SessionState} extension for the transaction state): {@link dev.spindle.cli.exec.Executor} runs one
  * statement (cancellable from another thread) and reads its results,
  * {@link dev.spindle.cli.exec.Runner} runs statements and meta-commands and prints what they
  * produce, {@link dev.spindle.cli.exec.MetaCommands} are the backslash commands,

@@ -137,6 +137,7 @@ public final class InteractiveShell {
         Settings settings = new Settings(OutputFormat.TABLE, Expanded.AUTO,
                 options.color() ? Style.COLOR : Style.PLAIN, terminal::getColumns);
         Runner r = new Runner(new Executor(connection), settings, writer, writer);
+        r.pager(new ScreenPager(terminal, options.pager(), options.color()));
         ProgressDisplay progress = new ProgressDisplay(writer, terminal::getColumns, progressSource(connection), timer);
         r.listener(new StatementListener() {
             @Override

@@ -17,6 +17,15 @@ import java.util.function.Supplier;
  * CREATE INDEX i [##########----------]  52%  520,000 of 1,000,000 records  (Ctrl-C cancels)
  * </pre>
  *
+ * <p>When the driver does not know the total in advance (an index on a view, whose rows exist
+ * only once the view is computed), a spinner and the time so far, with the records arranged
+ * so far once there are any, instead of a bar stuck at 0:
+ *
+ * <pre>
+ * CREATE INDEX v  /  computing the view, 12 s  (Ctrl-C cancels)
+ * CREATE INDEX v  -  1,234,000 records arranged so far, 14 s  (Ctrl-C cancels)
+ * </pre>
+ *
  * <p>Thread-safety: {@link #start()} and {@link #stop()} from the shell's thread; the drawing
  * runs on the timer's thread, under this object's lock, and never after {@link #stop()} returns.
  */
@@ -29,6 +38,7 @@ final class ProgressDisplay {
     private final Supplier<Optional<ProgressSnapshot>> source;
     private final ScheduledExecutorService timer;
     private ScheduledFuture<?> task;
+    private long started;
     private boolean drawn;
     private boolean running;
 
@@ -44,6 +54,7 @@ final class ProgressDisplay {
     synchronized void start() {
         running = true;
         drawn = false;
+        started = System.nanoTime();
         task = timer.scheduleAtFixedRate(this::tick, DELAY_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
     }
 
@@ -78,13 +89,17 @@ final class ProgressDisplay {
         if (p.isEmpty()) {
             return;
         }
-        writer.print("\r" + line(p.get(), width.getAsInt()) + "\u001b[K");
+        long elapsed = (System.nanoTime() - started) / 1_000_000;
+        writer.print("\r" + line(p.get(), width.getAsInt(), elapsed) + "\u001b[K");
         writer.flush();
         drawn = true;
     }
 
-    /** The bar's text for {@code p} on a terminal {@code columns} wide. */
-    static String line(ProgressSnapshot p, int columns) {
+    /** The spinner's frames, one per redraw. */
+    private static final String SPINNER = "|/-\\";
+
+    /** The bar's text for {@code p} on a terminal {@code columns} wide, {@code elapsedMillis} into the statement. */
+    static String line(ProgressSnapshot p, int columns, long elapsedMillis) {
         String counts;
         String bar = "";
         if (p.total() > 0) {
@@ -96,7 +111,12 @@ final class ProgressDisplay {
                 bar = " [" + "#".repeat(full) + "-".repeat(room - full) + "]";
             }
         } else {
-            counts = String.format(Locale.ROOT, "%,d records", p.done());
+            // no total: a spinner, and what is known so far
+            char frame = SPINNER.charAt((int) (Math.max(0, elapsedMillis) / PERIOD_MS % SPINNER.length()));
+            String seconds = (Math.max(0, elapsedMillis) / 1000) + " s";
+            counts = frame + "  " + (p.done() > 0
+                    ? String.format(Locale.ROOT, "%,d records arranged so far, %s", p.done(), seconds)
+                    : "computing the view, " + seconds);
         }
         String text = p.what() + bar + "  " + counts + "  (Ctrl-C cancels)";
         return columns > 1 && text.length() >= columns ? text.substring(0, columns - 1) : text;

@@ -12,11 +12,37 @@ import java.util.Map;
  * @param color   whether to highlight and style output
  * @param warmUp  whether to run a throwaway query in the background at start, so that the first
  *                real one does not pay for loading the planner (Spindle)
+ * @param pager   the command (run by {@code sh -c}) that pages results taller than the screen,
+ *                or null for the shell's built-in pager
  */
-public record ShellOptions(String label, String url, Path history, boolean color, boolean warmUp) {
+public record ShellOptions(String label, String url, Path history, boolean color, boolean warmUp, String pager) {
     public ShellOptions {
         java.util.Objects.requireNonNull(label, "label");
         java.util.Objects.requireNonNull(url, "url");
+    }
+
+    /** The default pager command when neither {@code $SPINDLE_PAGER} nor {@code $PAGER} is set and less is installed. */
+    public static final String LESS = "less -SRFX";
+
+    /**
+     * The pager command: {@code $SPINDLE_PAGER} if set, else {@code $PAGER} if set, else
+     * {@link #LESS} when {@code less} is on the {@code $PATH}; null (the built-in pager) when
+     * the variable chosen is empty or there is no less.
+     */
+    public static String pagerCommand(Map<String, String> env) {
+        String chosen = env.containsKey("SPINDLE_PAGER") ? env.get("SPINDLE_PAGER") : env.get("PAGER");
+        if (chosen != null) {
+            return chosen.isBlank() ? null : chosen;
+        }
+        String path = env.get("PATH");
+        if (path != null) {
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, "less"))) {
+                    return LESS;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -15,14 +15,24 @@ import org.junit.jupiter.api.Test;
 class ProgressDisplayTest {
     @Test
     void aBarWithPercentAndCountsThatFitsTheTerminal() {
-        String line = ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX i", 520_000, 1_000_000), 100);
+        String line = ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX i", 520_000, 1_000_000), 100, 5_000);
         assertEquals("CREATE INDEX i [###############-------------]   52%  520,000 of 1,000,000 records  (Ctrl-C cancels)",
                 line);
-        String narrow = ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX i", 5, 10), 40);
+        String narrow = ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX i", 5, 10), 40, 0);
         assertTrue(narrow.length() < 40, narrow);
         assertFalse(narrow.contains("["), "no room for a bar: " + narrow);
-        assertEquals("CREATE INDEX v  1,234 records  (Ctrl-C cancels)",
-                ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX v", 1234, -1), 100));
+    }
+
+    @Test
+    void withoutATotalASpinnerTheTimeAndTheRecordsSoFar() {
+        assertEquals("CREATE INDEX v  |  computing the view, 0 s  (Ctrl-C cancels)",
+                ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX v", 0, -1), 100, 0));
+        assertEquals("CREATE INDEX v  /  computing the view, 12 s  (Ctrl-C cancels)",
+                ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX v", 0, -1), 100, 12_100));
+        assertEquals("CREATE INDEX v  -  1,234 records arranged so far, 14 s  (Ctrl-C cancels)",
+                ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX v", 1234, -1), 100, 14_200));
+        assertFalse(ProgressDisplay.line(new ProgressSnapshot("CREATE INDEX v", 0, -1), 100, 0).contains("["),
+                "no bar without a total");
     }
 
     @Test

@@ -20,6 +20,18 @@ class ShellOptionsTest {
     }
 
     @Test
+    void pagerFromTheEnvironmentOrLessOnThePath(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        assertEquals("most", ShellOptions.pagerCommand(Map.of("SPINDLE_PAGER", "most", "PAGER", "more")));
+        assertEquals("more", ShellOptions.pagerCommand(Map.of("PAGER", "more")));
+        assertNull(ShellOptions.pagerCommand(Map.of("SPINDLE_PAGER", "", "PAGER", "more")), "empty: the built-in pager");
+        assertNull(ShellOptions.pagerCommand(Map.of("PATH", dir.toString())), "no less: the built-in pager");
+        Path less = java.nio.file.Files.createFile(dir.resolve("less"));
+        assertNull(ShellOptions.pagerCommand(Map.of("PATH", dir.toString())), "a less that cannot run is no less");
+        assertEquals(true, less.toFile().setExecutable(true));
+        assertEquals(ShellOptions.LESS, ShellOptions.pagerCommand(Map.of("PATH", "/nonexistent" + java.io.File.pathSeparator + dir)));
+    }
+
+    @Test
     void promptLabelsFromUrls() {
         assertEquals("spindle", label("jdbc:spindle:mem:"));
         assertEquals("sales", label("jdbc:spindle:mem:sales;workers=2"));

@@ -139,6 +139,11 @@ public final class Statements {
         return txn != null;
     }
 
+    /** Whether a statement failed in the open transaction (false when none is open). */
+    public boolean transactionFailed() {
+        return txn != null && txn.failed();
+    }
+
     /** Opens a transaction; a warning if one is open already (PostgreSQL's behaviour). */
     public StatementResult begin() {
         if (txn != null) {
