@@ -15,7 +15,8 @@ import org.apache.calcite.sql.validate.SqlNameMatchers;
  * which is case-sensitive (table and column names are); Calcite's standard table forgives that,
  * but its library tables do not, so {@code length}, {@code lpad}, {@code strpos}, ... (PostgreSQL
  * functions in Calcite's POSTGRESQL library, named in upper case there) were never found. The
- * binary operator {@code ^} is {@link SpindleFunctions#POWER}.
+ * binary operator {@code ^} is {@link SpindleFunctions#POWER}, the prefix {@code +} is
+ * {@link SpindleFunctions#UNARY_PLUS}.
  *
  * <p>Thread-safety: as the table it wraps (Calcite's are immutable).
  */
@@ -33,6 +34,10 @@ final class FunctionNames implements SqlOperatorTable {
             List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
         if (syntax == SqlSyntax.BINARY && opName.isSimple() && opName.getSimple().equals("^")) {
             operatorList.add(SpindleFunctions.POWER); // PostgreSQL's exponentiation, not Calcite's XOR
+            return;
+        }
+        if (syntax == SqlSyntax.PREFIX && opName.isSimple() && opName.getSimple().equals("+")) {
+            operatorList.add(SpindleFunctions.UNARY_PLUS); // identity on any operand, as in SQLite and H2
             return;
         }
         delegate.lookupOperatorOverloads(opName, category, syntax, operatorList, ANY_CASE);

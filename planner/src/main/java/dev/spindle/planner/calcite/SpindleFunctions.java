@@ -7,7 +7,9 @@ import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlPrefixOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.type.InferTypes;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -44,6 +46,16 @@ final class SpindleFunctions {
      */
     static final SqlBinaryOperator POWER = new SqlBinaryOperator("^", SqlKind.OTHER, 70, true,
             ReturnTypes.DOUBLE_NULLABLE, null, OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.NUMERIC));
+
+    /**
+     * Prefix {@code +x}: {@code x} itself, whatever its type. PostgreSQL defines unary plus only on
+     * numbers ({@code + text} is 42883 there); SQLite and H2 take it as the identity on any value,
+     * and SQLite's sqllogictest corpus writes it before text columns hundreds of times. Spindle
+     * chooses the identity: it gives no answer PostgreSQL would give differently, only one where
+     * PostgreSQL refuses. The lowering drops it.
+     */
+    static final SqlPrefixOperator UNARY_PLUS = new SqlPrefixOperator("+", SqlKind.PLUS_PREFIX, 80,
+            ReturnTypes.ARG0, InferTypes.RETURN_TYPE, OperandTypes.ANY);
 
     /** The table of these functions. */
     static SqlOperatorTable table() {
