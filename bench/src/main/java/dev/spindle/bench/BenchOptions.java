@@ -20,6 +20,8 @@ import java.util.Set;
  * @param rows             rows of the table of P1–P6 and P8
  * @param growthSizes      table sizes at which the cost of a single-row insert is measured
  * @param corpus           the sqllogictest corpus P7 runs, if given
+ * @param corpusBudget     seconds Spindle may spend on the corpus before P7 stops taking files
+ *                         (0: no limit, the whole corpus)
  * @param seconds          length of each latency window of P2, P4, P8 and of the write growth
  * @param rateHz           requests per second of the paced (open-loop) lookups of P4 and P8
  * @param scanners         connections scanning the index in P8
@@ -31,7 +33,7 @@ import java.util.Set;
  * @param out              folder the report, the chart and the raw histograms are written to
  */
 public record BenchOptions(Set<String> workloads, int rows, List<Integer> growthSizes,
-                           Optional<Path> corpus, double seconds, int rateHz, int scanners,
+                           Optional<Path> corpus, double corpusBudget, double seconds, int rateHz, int scanners,
                            int repetitions, int jmhWarmups, int jmhIterations, int jmhSeconds,
                            int jmhForks, Path out) {
 
@@ -45,6 +47,8 @@ public record BenchOptions(Set<String> workloads, int rows, List<Integer> growth
             "  --rows N             rows of the P1-P6/P8 table (default 1000000)",
             "  --growth A,B,C       table sizes of the write-growth measurement (default 100000,1000000,4000000)",
             "  --corpus PATH        sqllogictest corpus of P7 (bench/run passes ../shared/slt/sqlite)",
+            "  --corpus-budget S    P7: Spindle takes files (in path order) until S seconds are spent; H2 runs the same",
+            "                       files (default 150; 0: the whole corpus)",
             "  --seconds S          each latency window (default 5)",
             "  --rate HZ            paced lookups per second in P4 and P8 (default 1000)",
             "  --scanners N         scanning connections in P8 (default 1)",
@@ -62,6 +66,9 @@ public record BenchOptions(Set<String> workloads, int rows, List<Integer> growth
         if (growthSizes.isEmpty() || growthSizes.stream().anyMatch(n -> n < 100)) {
             throw new IllegalArgumentException("--growth needs sizes of at least 100");
         }
+        if (corpusBudget < 0) {
+            throw new IllegalArgumentException("--corpus-budget must not be negative");
+        }
         if (seconds <= 0 || rateHz <= 0 || scanners <= 0 || repetitions <= 0) {
             throw new IllegalArgumentException("--seconds, --rate, --scanners and --repetitions must be positive");
         }
@@ -78,6 +85,7 @@ public record BenchOptions(Set<String> workloads, int rows, List<Integer> growth
         int rows = 1_000_000;
         List<Integer> growth = List.of(100_000, 1_000_000, 4_000_000);
         Optional<Path> corpus = Optional.empty();
+        double corpusBudget = 150;
         double seconds = 5;
         int rate = 1000;
         int scanners = 1;
@@ -107,6 +115,7 @@ public record BenchOptions(Set<String> workloads, int rows, List<Integer> growth
                 case "--growth" -> growth = Arrays.stream(value(args, ++i, arg).split(","))
                         .map(String::trim).map(Integer::valueOf).sorted().toList();
                 case "--corpus" -> corpus = Optional.of(Path.of(value(args, ++i, arg)));
+                case "--corpus-budget" -> corpusBudget = Double.parseDouble(value(args, ++i, arg));
                 case "--seconds" -> seconds = Double.parseDouble(value(args, ++i, arg));
                 case "--rate" -> rate = Integer.parseInt(value(args, ++i, arg));
                 case "--scanners" -> scanners = Integer.parseInt(value(args, ++i, arg));
@@ -124,7 +133,7 @@ public record BenchOptions(Set<String> workloads, int rows, List<Integer> growth
         }
         List<String> ordered = new ArrayList<>(ALL_WORKLOADS);
         ordered.retainAll(workloads);
-        return new BenchOptions(new LinkedHashSet<>(ordered), rows, growth, corpus, seconds, rate,
+        return new BenchOptions(new LinkedHashSet<>(ordered), rows, growth, corpus, corpusBudget, seconds, rate,
                 scanners, repetitions, jmh[0], jmh[1], jmh[2], jmh[3], out);
     }
 
