@@ -7,7 +7,9 @@ import java.util.Locale;
  * databases are named, so that several connections share one (P4, P8); a named Spindle database
  * lives while a connection to it is open. H2's URL is the sqllogictest runner's PostgreSQL mode,
  * kept alive between connections ({@code DB_CLOSE_DELAY=-1}) until {@link BenchDatabase#close}
- * shuts it down.
+ * shuts it down, with a lock timeout of ten minutes: H2's CREATE INDEX locks the table, and with
+ * the default of one second a concurrent read fails (P4) instead of waiting, as Spindle's reads
+ * never do.
  *
  * <p>Thread-safety: immutable constants.
  */
@@ -17,7 +19,8 @@ public enum Engine {
     /** Spindle with one runtime doing both maintenance and reads (P4's comparison). */
     SPINDLE_SOLO("spindle-solo", "jdbc:spindle:mem:%s;runtime=solo;workers=1"),
     /** H2 in-memory, PostgreSQL mode. */
-    H2("h2", "jdbc:h2:mem:%s;DB_CLOSE_DELAY=-1;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH");
+    H2("h2", "jdbc:h2:mem:%s;DB_CLOSE_DELAY=-1;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
+            + ";LOCK_TIMEOUT=600000");
 
     private final String label;
     private final String urlTemplate;

@@ -53,22 +53,34 @@ public final class IndexChurn implements Workload {
         results.line(new SummaryLine("P4", "lookup p99 while another connection creates/drops an index, loaded / unloaded",
                 Fmt.ratio(ratio) + " split (solo " + Fmt.ratio(p99Ratio(outcomes.get(Engine.SPINDLE_SOLO)))
                         + ", H2 " + Fmt.ratio(p99Ratio(h2)) + ")",
-                "split ≤ 2x", Verdict.of(ratio <= 2.0),
+                "split ≤ 2x, no failed lookup", Verdict.of(ratio <= 2.0 && split.failedLookups() == 0),
                 "split p99 " + Fmt.nanos(split.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(split.unloaded().getValueAtPercentile(99)) + " unloaded",
+                        + Fmt.nanos(split.unloaded().getValueAtPercentile(99)) + " unloaded" + failedCounts(outcomes),
                 "p99 " + Fmt.nanos(h2.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"));
+                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"
+                        + (h2.failedLookups() == 0 ? "" : ", " + h2.failedLookups() + " lookups failed")));
         StringBuilder rows = new StringBuilder();
         for (var e : outcomes.entrySet()) {
             rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
             rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
-                    + " create/drop rounds)", e.getValue().loaded())).append('\n');
+                    + " create/drop rounds" + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
         }
         results.detail("P4: point lookup beside CREATE/DROP INDEX",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, latency from the intended start: "
                         + "coordinated-omission corrected), " + o.seconds() + " s alone, then " + o.seconds()
                         + " s while another connection loops `CREATE INDEX t_v ON t (v)`; `DROP INDEX t_v`.",
                 "", EngineFigures.header(), rows.toString().strip());
+    }
+
+    /** Spindle's failed lookups per configuration, if any. */
+    private static String failedCounts(Map<Engine, Interference.Outcome> outcomes) {
+        StringBuilder s = new StringBuilder();
+        outcomes.forEach((engine, outcome) -> {
+            if (engine.isSpindle() && outcome.failedLookups() > 0) {
+                s.append("; ").append(engine.label()).append(": ").append(outcome.failedLookups()).append(" lookups failed");
+            }
+        });
+        return s.toString();
     }
 
     static double p99Ratio(Interference.Outcome outcome) {

@@ -4,6 +4,7 @@ import dev.spindle.bench.BenchOptions;
 import dev.spindle.bench.db.BenchDatabase;
 import dev.spindle.bench.db.Table;
 import dev.spindle.bench.measure.Loops;
+import dev.spindle.bench.measure.SqlOp;
 import org.HdrHistogram.Histogram;
 
 import java.sql.Connection;
@@ -31,8 +32,17 @@ final class Interference {
         void once(Connection c) throws SQLException;
     }
 
-    /** The lookups' latencies (ns) alone and under load, and how often the background work ran. */
-    record Outcome(Histogram unloaded, Histogram loaded, long backgroundRounds) {
+    /**
+     * The lookups' latencies (ns) alone and under load, how often the background work ran, and
+     * the lookups that failed (with the first failure's message): a failed lookup is timed like
+     * the others and counted, since a user would see it, and the run goes on.
+     */
+    record Outcome(Histogram unloaded, Histogram loaded, long backgroundRounds, long failedLookups,
+                   String firstFailure) {
+
+        String failures() {
+            return failedLookups == 0 ? "" : ", " + failedLookups + " lookups failed: " + firstFailure;
+        }
     }
 
     private Interference() {
@@ -47,8 +57,19 @@ final class Interference {
 
     static Outcome measure(BenchDatabase db, BenchOptions o, int threads, Background work) throws Exception {
         try (Lookup lookup = new Lookup(db.main(), o.rows(), 2)) {
-            Loops.paced(Math.min(2, o.seconds()), o.rateHz(), i -> lookup.next());
-            Histogram unloaded = Loops.paced(o.seconds(), o.rateHz(), i -> lookup.next());
+            AtomicLong failedLookups = new AtomicLong();
+            AtomicReference<String> firstFailure = new AtomicReference<>();
+            SqlOp op = i -> {
+                try {
+                    lookup.next();
+                } catch (SQLException e) {
+                    failedLookups.incrementAndGet();
+                    firstFailure.compareAndSet(null, ("SQLSTATE " + e.getSQLState() + " " + e.getMessage())
+                            .replace('\n', ' ').replace('|', '/'));
+                }
+            };
+            Loops.paced(Math.min(2, o.seconds()), o.rateHz(), op);
+            Histogram unloaded = Loops.paced(o.seconds(), o.rateHz(), op);
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong rounds = new AtomicLong();
             AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -71,7 +92,7 @@ final class Interference {
             helpers.forEach(Thread::start);
             Histogram loaded;
             try {
-                loaded = Loops.paced(o.seconds(), o.rateHz(), i -> lookup.next());
+                loaded = Loops.paced(o.seconds(), o.rateHz(), op);
             } finally {
                 stop.set(true);
                 for (Thread helper : helpers) {
@@ -81,7 +102,7 @@ final class Interference {
             if (failed.get() != null) {
                 throw new IllegalStateException("background work failed: " + failed.get(), failed.get());
             }
-            return new Outcome(unloaded, loaded, rounds.get());
+            return new Outcome(unloaded, loaded, rounds.get(), failedLookups.get(), firstFailure.get());
         }
     }
 }

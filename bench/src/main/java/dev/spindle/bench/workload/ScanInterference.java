@@ -55,16 +55,18 @@ public final class ScanInterference implements Workload {
         Interference.Outcome h2 = outcomes.get(Engine.H2);
         double ratio = IndexChurn.p99Ratio(spindle);
         results.line(new SummaryLine("P8", "lookup p99 while " + o.scanners() + " connection(s) scan all rows, loaded / unloaded",
-                Fmt.ratio(ratio) + " (H2 " + Fmt.ratio(IndexChurn.p99Ratio(h2)) + ")", "≤ 5x", Verdict.of(ratio <= 5.0),
+                Fmt.ratio(ratio) + " (H2 " + Fmt.ratio(IndexChurn.p99Ratio(h2)) + ")", "≤ 5x, no failed lookup", Verdict.of(ratio <= 5.0 && spindle.failedLookups() == 0),
                 "p99 " + Fmt.nanos(spindle.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(spindle.unloaded().getValueAtPercentile(99)) + " unloaded",
+                        + Fmt.nanos(spindle.unloaded().getValueAtPercentile(99)) + " unloaded"
+                        + (spindle.failedLookups() == 0 ? "" : ", " + spindle.failedLookups() + " lookups failed"),
                 "p99 " + Fmt.nanos(h2.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"));
+                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"
+                        + (h2.failedLookups() == 0 ? "" : ", " + h2.failedLookups() + " lookups failed")));
         StringBuilder rows = new StringBuilder();
         for (var e : outcomes.entrySet()) {
             rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
             rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
-                    + " scans)", e.getValue().loaded())).append('\n');
+                    + " scans" + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
         }
         results.detail("P8: point lookup beside full scans",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, coordinated-omission corrected), "
