@@ -51,12 +51,15 @@ public final class Loops {
      * the {@code i}-th operation is due at {@code start + i / rate}; when it runs late (an earlier
      * one stalled) it starts at once, and its latency counts from when it was due. A stall of
      * {@code d} seconds therefore shows as the {@code d * rate} requests it held up, as a user
-     * issuing requests at that rate would see it.
+     * issuing requests at that rate would see it. The window closes {@code seconds} after the
+     * start: requests due by then that could not be issued (the engine stalled the loop) are
+     * recorded with the time they had waited when it closed, a lower bound of their latency.
      */
     public static Histogram paced(double seconds, int rateHz, SqlOp op) throws SQLException {
         Histogram h = histogram();
         long interval = 1_000_000_000L / rateHz;
         long start = System.nanoTime();
+        long end = start + (long) (seconds * 1e9);
         long count = (long) (seconds * rateHz);
         for (long i = 0; i < count; i++) {
             long due = start + i * interval;
@@ -68,6 +71,12 @@ public final class Loops {
                 } else {
                     Thread.onSpinWait();
                 }
+            }
+            if (now > end) {
+                for (long j = i; j < count; j++) {
+                    h.recordValue(Math.max(0, now - (start + j * interval)));
+                }
+                break;
             }
             op.run(i);
             h.recordValue(System.nanoTime() - due);

@@ -74,11 +74,14 @@ final class Interference {
             AtomicLong rounds = new AtomicLong();
             AtomicReference<Throwable> failed = new AtomicReference<>();
             List<Thread> helpers = new ArrayList<>();
+            // the background work stops when the loaded window closes, even if the lookups stall
+            // behind it (H2's CREATE INDEX holds a table lock the next CREATE can take again)
+            long stopAt = System.nanoTime() + (long) (o.seconds() * 1e9);
             for (int t = 0; t < threads; t++) {
                 Connection c = db.connect();
                 Thread helper = new Thread(() -> {
                     try {
-                        while (!stop.get()) {
+                        while (!stop.get() && System.nanoTime() < stopAt) {
                             work.once(c);
                             rounds.incrementAndGet();
                         }
