@@ -1,0 +1,29 @@
+package dev.spindle.bench.report;
+
+import java.util.List;
+
+/**
+ * Where and how a run was taken, printed above its results.
+ *
+ * <p>Thread-safety: an immutable value.
+ *
+ * @param startedUtc   start time, ISO-8601 UTC
+ * @param arguments    the benchmark's command-line arguments
+ * @param jvm          the JVM and machine, one line
+ * @param jvmFlags     the measuring JVM's flags
+ * @param fixedFlags   whether they are the fixed flags ({@code BenchJvm.FLAGS})
+ * @param loadBefore   load average at the start
+ * @param loadAfter    load average at the end
+ * @param engines      engine name and version per engine, as the drivers report them
+ * @param seconds      wall time of the run
+ */
+public record RunInfo(String startedUtc, List<String> arguments, String jvm, List<String> jvmFlags,
+                      boolean fixedFlags, String loadBefore, String loadAfter, List<String> engines,
+                      double seconds) {
+
+    public RunInfo {
+        arguments = List.copyOf(arguments);
+        jvmFlags = List.copyOf(jvmFlags);
+        engines = List.copyOf(engines);
+    }
+}
