@@ -184,6 +184,9 @@ public final class SqlPlanner {
             rel = converter.trimUnusedFields(false, rel);
         }
         rel = run(SIMPLIFY, rel);
+        if (JoinOrder.hasCrossProduct(rel)) {
+            rel = JoinOrder.reorder(rel);
+        }
         return root.withRel(rel);
     }
 
