@@ -64,6 +64,16 @@ SqlNode SpindleCommit() :
     { return new SqlCommit(s.end(this)); }
 }
 
+/** CHECKPOINT */
+SqlNode SpindleCheckpoint() :
+{
+    final Span s;
+}
+{
+    <CHECKPOINT> { s = span(); }
+    { return new SqlCheckpoint(s.end(this)); }
+}
+
 /** ROLLBACK [WORK | TRANSACTION] */
 SqlNode SpindleRollback() :
 {

@@ -54,6 +54,10 @@ public final class Main implements Callable<Integer> {
                     + "a private in-memory Spindle database).")
     private String url = ConnectionOptions.DEFAULT_URL;
 
+    @CommandLine.Parameters(arity = "0..1", paramLabel = "PATH",
+            description = "A file-mode database directory (created if missing): short for --url jdbc:spindle:file:PATH.")
+    private Path path;
+
     @CommandLine.Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             description = "How results are written: table, csv or json (default: ${DEFAULT-VALUE}).")
     private OutputFormat format = OutputFormat.TABLE;
@@ -191,6 +195,13 @@ public final class Main implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), false);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true);
+        if (path != null) {
+            if (!url.equals(ConnectionOptions.DEFAULT_URL)) {
+                err.println("spindle: give a database PATH or --url, not both");
+                return ExitCode.USAGE;
+            }
+            url = "jdbc:spindle:file:" + path;
+        }
         ConnectionOptions target = new ConnectionOptions(url, Optional.ofNullable(workers), Optional.ofNullable(runtime),
                 Optional.ofNullable(user), Optional.ofNullable(password));
         Optional<String> problem = target.problem();

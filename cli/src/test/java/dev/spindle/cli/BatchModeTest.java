@@ -141,9 +141,9 @@ class BatchModeTest {
         Result noDriver = run("", "--url", "jdbc:nosuchdb:x", "-c", "SELECT 1");
         assertEquals(ExitCode.USAGE, noDriver.status());
         assertTrue(noDriver.err().startsWith("spindle: cannot open jdbc:nosuchdb:x"), noDriver.err());
-        Result file = run("", "--url", "jdbc:spindle:file:/tmp/x", "-c", "SELECT 1");
+        Result file = run("", "--url", "jdbc:spindle:file:/proc/spindle-cannot-create", "-c", "SELECT 1");
         assertEquals(ExitCode.USAGE, file.status());
-        assertTrue(file.err().contains("0A000"), file.err());
+        assertTrue(file.err().contains("58030"), file.err());
     }
 
     @Test

@@ -3,15 +3,20 @@ package dev.spindle.jdbc;
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.storage.durable.DurableStore;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Properties;
 
 /**
  * What a {@code jdbc:spindle:} URL and its properties ask for: a private in-memory database
- * ({@code name == null}) or a named shared one, its runtime mode and workers per runtime.
+ * ({@code name == null}), a named shared one, or a file-mode directory ({@code file != null},
+ * shared in this JVM under the name {@code file:} plus its absolute path), its runtime mode and
+ * workers per runtime.
  *
- * <p>URL form: {@code jdbc:spindle:mem:[NAME][;key=value]...}. Keys {@code workers} (1..64,
+ * <p>URL form: {@code jdbc:spindle:mem:[NAME][;key=value]...} or
+ * {@code jdbc:spindle:file:PATH[;key=value]...} (keys {@code sync_delay_ms}, 0..60000, default 0:
+ * acknowledge a commit once synced; {@code checkpoint_mb}, default 64). Keys {@code workers} (1..64,
  * default 1) and {@code runtime} ({@code solo|split}, default split) may also come from the
  * {@code Properties}; a key in the URL overrides the same key in the {@code Properties}. Other
  * keys are left to Avatica (e.g. {@code timeZone}) and otherwise ignored.
@@ -21,7 +26,16 @@ import java.util.Properties;
  * @param workers workers per runtime
  * @param properties the merged properties, handed to Avatica
  */
-record ConnectionSpec(String name, RuntimeMode mode, int workers, Properties properties) {
+record ConnectionSpec(String name, RuntimeMode mode, int workers, Properties properties, FileTarget file) {
+    /**
+     * A file-mode database: its directory and durability options.
+     *
+     * @param dir the directory ({@code PATH} of {@code jdbc:spindle:file:PATH}), absolute and normalized
+     * @param options sync delay and checkpoint threshold ({@code sync_delay_ms}, {@code checkpoint_mb})
+     */
+    record FileTarget(java.nio.file.Path dir, DurableStore.Options options) {
+    }
+
     static final String PREFIX = "jdbc:spindle:";
     static final int MAX_WORKERS = 64;
 
@@ -49,12 +63,25 @@ record ConnectionSpec(String name, RuntimeMode mode, int workers, Properties pro
         }
 
         String name;
+        FileTarget file = null;
         if (target.startsWith("mem:")) {
             name = target.substring("mem:".length());
             name = name.isEmpty() ? null : name;
         } else if (target.startsWith("file:")) {
-            throw new SpindleException(ErrorCode.FEATURE_NOT_SUPPORTED_1,
-                    "file mode is not available yet (" + url + "); use jdbc:spindle:mem:[NAME]").toSQLException();
+            String path = target.substring("file:".length());
+            if (path.isEmpty()) {
+                throw new SpindleException(ErrorCode.INVALID_PARAMETER_VALUE_2, "url", url).toSQLException();
+            }
+            java.nio.file.Path dir;
+            try {
+                dir = java.nio.file.Path.of(path).toAbsolutePath().normalize();
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new SpindleException(ErrorCode.INVALID_PARAMETER_VALUE_2, "url", url).toSQLException();
+            }
+            long delay = longValue(merged, "sync_delay_ms", 0, 0, 60_000);
+            long checkpointMb = longValue(merged, "checkpoint_mb", 64, 1, 1L << 20);
+            file = new FileTarget(dir, new DurableStore.Options(delay, checkpointMb << 20));
+            name = "file:" + dir;
         } else {
             throw new SpindleException(ErrorCode.INVALID_PARAMETER_VALUE_2, "url", url).toSQLException();
         }
@@ -81,7 +108,24 @@ record ConnectionSpec(String name, RuntimeMode mode, int workers, Properties pro
                 throw new SpindleException(ErrorCode.INVALID_PARAMETER_VALUE_2, "workers", w).toSQLException();
             }
         }
-        return new ConnectionSpec(name, mode, workers, merged);
+        return new ConnectionSpec(name, mode, workers, merged, file);
+    }
+
+    private static long longValue(Properties p, String key, long dflt, long min, long max) throws SQLException {
+        String v = value(p, key);
+        if (v == null) {
+            return dflt;
+        }
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            n = min - 1;
+        }
+        if (n < min || n > max) {
+            throw new SpindleException(ErrorCode.INVALID_PARAMETER_VALUE_2, key, v).toSQLException();
+        }
+        return n;
     }
 
     private static String value(Properties p, String key) {

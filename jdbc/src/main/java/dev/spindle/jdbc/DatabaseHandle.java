@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One connection's claim on a database. A private database ({@code jdbc:spindle:mem:}) is closed
- * when its only connection releases it; a named one ({@code jdbc:spindle:mem:NAME}) is
+ * when its only connection releases it; a named one ({@code jdbc:spindle:mem:NAME}) or a file-mode
+ * one ({@code jdbc:spindle:file:PATH}, by absolute path; closing it releases the directory) is
  * reference-counted: created by the first connection, shared by all open connections with that
  * name in this JVM, and closed (its data gone) when the last of them releases it. Releasing is
  * idempotent.
@@ -49,7 +50,9 @@ final class DatabaseHandle {
         synchronized (SHARED) {
             Shared s = SHARED.get(spec.name());
             if (s == null) {
-                s = new Shared(Database.open(spec.mode(), spec.workers()), spec);
+                Database db = spec.file() == null ? Database.open(spec.mode(), spec.workers())
+                        : Database.open(spec.file().dir(), spec.mode(), spec.workers(), spec.file().options());
+                s = new Shared(db, spec);
                 SHARED.put(spec.name(), s);
             }
             s.refs++;

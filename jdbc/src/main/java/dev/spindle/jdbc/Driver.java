@@ -55,7 +55,12 @@ public final class Driver extends UnregisteredDriver {
             return null;
         }
         ConnectionSpec spec = ConnectionSpec.parse(url, info);
-        DatabaseHandle handle = DatabaseHandle.acquire(spec);
+        DatabaseHandle handle;
+        try {
+            handle = DatabaseHandle.acquire(spec); // file mode: recovery and replay, or 55006, XX001
+        } catch (dev.spindle.common.error.SpindleException e) {
+            throw e.toSQLException();
+        }
         OPENING.set(handle);
         try {
             AvaticaConnection connection = factory.newConnection(this, factory, url, spec.properties());

@@ -342,10 +342,30 @@ class DriverTest {
     }
 
     @Test
-    void fileModeIsRefused() {
-        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:spindle:file:x"));
-        assertEquals("0A000", e.getSQLState());
-        assertTrue(e.getMessage().contains("file mode is not available yet"), e.getMessage());
+    void fileModeKeepsDataAcrossConnectionsAndReopens() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("target", "driver-file-mode-" + System.nanoTime());
+        String url = "jdbc:spindle:file:" + dir + ";sync_delay_ms=0;checkpoint_mb=1";
+        try (Connection a = DriverManager.getConnection(url); Statement s = a.createStatement()) {
+            s.execute("CREATE TABLE t (k INT PRIMARY KEY, v TEXT)");
+            assertEquals(2, s.executeUpdate("INSERT INTO t VALUES (1, 'one'), (2, 'two')"));
+            try (Connection b = DriverManager.getConnection(url); Statement s2 = b.createStatement()) {
+                assertEquals(1, s2.executeUpdate("DELETE FROM t WHERE k = 1")); // the same database, shared
+            }
+            s.execute("CHECKPOINT");
+            s.executeUpdate("INSERT INTO t VALUES (3, 'three')");
+        }
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT k, v FROM t ORDER BY k")) {
+            assertTrue(rs.next());
+            assertEquals("2 two", rs.getInt(1) + " " + rs.getString(2));
+            assertTrue(rs.next());
+            assertEquals("3 three", rs.getInt(1) + " " + rs.getString(2));
+            assertTrue(!rs.next());
+        }
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:spindle:file:"));
+        assertEquals("22023", e.getSQLState());
+        e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url + ";sync_delay_ms=-1"));
+        assertEquals("22023", e.getSQLState());
     }
 
     @Test

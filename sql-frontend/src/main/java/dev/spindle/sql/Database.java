@@ -30,6 +30,36 @@ public final class Database implements AutoCloseable {
         return new Database(new Coordinator(mode, workers, retainMillis));
     }
 
+    /**
+     * Opens (creating it if need be) the file-mode database in directory {@code dir}: recovers
+     * and replays it (indexes hydrate as {@code CREATE INDEX} does), then every statement returns
+     * once what it committed is durable (see {@link dev.spindle.sql.durable.FileDurability}).
+     *
+     * @throws dev.spindle.common.error.SpindleException 55006 if another process (or this one) has
+     *     it open, XX001 if its files are damaged, 58030 on an I/O error
+     */
+    public static Database open(java.nio.file.Path dir, RuntimeMode mode, int workers,
+                                dev.spindle.storage.durable.DurableStore.Options options) {
+        Coordinator coord = new Coordinator(mode, workers, DEFAULT_RETAIN_MILLIS);
+        try {
+            dev.spindle.sql.durable.FileDurability.open(coord, dir, options);
+        } catch (RuntimeException e) {
+            coord.close();
+            throw e;
+        }
+        return new Database(coord);
+    }
+
+    /** What opening repaired (a torn log tail cut off); empty for an in-memory database. */
+    public java.util.List<String> notices() {
+        return coordinator.durability() instanceof dev.spindle.sql.durable.FileDurability f ? f.notices() : java.util.List.of();
+    }
+
+    /** Writes a checkpoint of a file-mode database now (no-op in memory); also the {@code CHECKPOINT} statement. */
+    public void checkpoint() {
+        coordinator.durability().checkpoint();
+    }
+
     /** A new in-memory database with the defaults for this machine: split runtimes, one worker each. */
     public static Database open() {
         return open(RuntimeMode.SPLIT, 1);

@@ -22,9 +22,12 @@ import org.apache.calcite.sql.SqlNode;
  */
 public final class Session implements AutoCloseable {
     private final Statements statements;
+    /** Makes what each statement commits durable before it returns (file mode). */
+    private final dev.spindle.sql.coord.Durability durability;
 
     Session(Coordinator coordinator) {
         this.statements = new Statements(coordinator);
+        this.durability = coordinator.durability();
     }
 
     /** Runs one statement. */
@@ -36,7 +39,7 @@ public final class Session implements AutoCloseable {
             statements.failTransaction();
             throw e;
         }
-        return statements.execute(node, sql);
+        return durability.run(sql, () -> statements.execute(node, sql));
     }
 
     /** Runs every statement of a script, in order, stopping at the first failure. */
@@ -50,7 +53,8 @@ public final class Session implements AutoCloseable {
             throw e;
         }
         for (SqlNode node : nodes) {
-            out.add(statements.execute(node, SpindleParser.unparse(node)));
+            String text = SpindleParser.unparse(node);
+            out.add(durability.run(text, () -> statements.execute(node, text)));
         }
         return out;
     }
@@ -70,7 +74,8 @@ public final class Session implements AutoCloseable {
      * converted to each parameter's type as an assignment would.
      */
     public StatementResult execute(Prepared p, List<Object> values) {
-        return statements.execute(p, convert(p, values));
+        List<Object> converted = convert(p, values);
+        return durability.run(p.sql(), () -> statements.execute(p, converted));
     }
 
     /** Runs {@code p} once per set of values; an INSERT ... VALUES of parameters is one append. */
@@ -79,7 +84,7 @@ public final class Session implements AutoCloseable {
         for (List<Object> values : batch) {
             converted.add(convert(p, values));
         }
-        return statements.executeBatch(p, converted);
+        return durability.run(p.sql(), () -> statements.executeBatch(p, converted));
     }
 
     private List<Object> convert(Prepared p, List<Object> values) {
@@ -129,7 +134,7 @@ public final class Session implements AutoCloseable {
 
     /** Commits the open transaction (see {@link Statements#commit()}). */
     public StatementResult commit() {
-        return statements.commit();
+        return durability.run("COMMIT", statements::commit);
     }
 
     /** Rolls the open transaction back. */

@@ -168,6 +168,13 @@ public enum ErrorCode {
     /** {@code statement too long: 1048576 characters (at most 1000000)} */
     STATEMENT_TOO_LONG_2("54000", 5403, "statement too long: {0} characters (at most {1})"),
 
+    // ---- 55: object not in prerequisite state
+    /**
+     * {@code database /data/db is in use by another process (pid 4242 since 2026-12-01T22:00:00Z)}
+     * (a file-mode database directory is locked by whoever opened it first)
+     */
+    DATABASE_IN_USE_2("55006", 5501, "database {0} is in use by {1}"),
+
     // ---- 57: operator intervention
     /** {@code canceling statement due to user request} */
     QUERY_CANCELED_0("57014", 5701, "canceling statement due to user request"),
@@ -176,9 +183,24 @@ public enum ErrorCode {
     /** {@code canceling statement due to statement timeout} */
     STATEMENT_TIMEOUT_0("57014", 5703, "canceling statement due to statement timeout"),
 
+    // ---- 58: system errors
+    /**
+     * {@code the database stopped accepting writes after an I/O error (sync of log-0000000001.wal
+     * failed: No space left on device); reopen it} (every write after the first failed write or
+     * sync of a file-mode database, until it is reopened)
+     */
+    DATABASE_POISONED_1("58030", 5801, "the database stopped accepting writes after an I/O error ({0}); reopen it"),
+    /** {@code could not open database /data/db: Permission denied} */
+    DATABASE_IO_ERROR_2("58030", 5802, "could not {0}: {1}"),
+
     // ---- XX: internal errors
     /** {@code internal error: worker 1 stopped} */
-    INTERNAL_ERROR_1("XX000", 9901, "internal error: {0}");
+    INTERNAL_ERROR_1("XX000", 9901, "internal error: {0}"),
+    /**
+     * {@code database file log-0000000002.wal is damaged at offset 4096: checksum mismatch} (a
+     * file-mode database refuses to open rather than answer from damaged data)
+     */
+    DATABASE_CORRUPTED_3("XX001", 9902, "database file {0} is damaged at offset {1}: {2}");
 
     private final String sqlState;
     private final int number;

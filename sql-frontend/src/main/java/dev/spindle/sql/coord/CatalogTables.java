@@ -38,6 +38,7 @@ public final class CatalogTables {
     public long commit() {
         assert Thread.holdsLock(coord.writeLock());
         Catalog now = coord.catalog();
+        coord.durability().catalogChanged(written, now);
         long ts = coord.commit(CatalogChanges.between(written, now));
         written = now;
         return ts;

@@ -43,6 +43,8 @@ public final class Coordinator implements AutoCloseable {
     private final Introspection introspection;
     /** The uniqueness rules' key counts, kept with every commit (guarded by the write lock). */
     private final UniqueKeys uniqueKeys = new UniqueKeys(writeLock);
+    /** Where commits and catalog changes are made durable ({@link Durability#NONE} in memory). */
+    private volatile Durability durability = Durability.NONE;
 
     /**
      * A coordinator whose indexes keep {@code retainMillis} of history (DESIGN §4's default read
@@ -106,6 +108,19 @@ public final class Coordinator implements AutoCloseable {
         return uniqueKeys;
     }
 
+    /** Where commits and catalog changes are made durable. */
+    public Durability durability() {
+        return durability;
+    }
+
+    /** Attaches file mode's durability, once, before any session runs. */
+    public void attachDurability(Durability d) {
+        if (durability != Durability.NONE) {
+            throw new IllegalStateException("durability is attached already");
+        }
+        durability = java.util.Objects.requireNonNull(d, "d");
+    }
+
     /** The oracle. */
     public TimestampOracle oracle() {
         return oracle;
@@ -124,6 +139,7 @@ public final class Coordinator implements AutoCloseable {
      */
     public long commit(Map<GlobalId, List<Update>> changes) {
         assert Thread.holdsLock(writeLock);
+        durability.committed(changes);
         long ts = oracle.nextWrite();
         for (Map.Entry<GlobalId, List<Update>> e : changes.entrySet()) {
             List<Update> at = new java.util.ArrayList<>(e.getValue().size());
@@ -238,6 +254,10 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
-        compute.close();
+        try {
+            compute.close();
+        } finally {
+            durability.close();
+        }
     }
 }

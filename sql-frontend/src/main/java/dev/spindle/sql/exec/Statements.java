@@ -199,6 +199,10 @@ public final class Statements {
                 || node instanceof SqlCreateIndex || node instanceof SqlDropObject)) {
             throw new SpindleException(ErrorCode.ACTIVE_SQL_TRANSACTION_1, statementName(node));
         }
+        if (node instanceof dev.spindle.sql.parser.admin.SqlCheckpoint) {
+            coord.durability().checkpoint();
+            return new StatementResult.Done("CHECKPOINT", List.of());
+        }
         if (node instanceof SqlCreateTable) {
             return ddl.createTable((SqlCreateTable) node);
         }

@@ -35,11 +35,19 @@ class TransactionAndShowStatementsTest {
         "rollback, SqlRollback, ROLLBACK",
         "rollback work, SqlRollback, ROLLBACK",
         "rollback transaction, SqlRollback, ROLLBACK",
+        "checkpoint, SqlCheckpoint, CHECKPOINT",
+        "CHECKPOINT, SqlCheckpoint, CHECKPOINT",
     })
     void transactionStatements(String sql, String node, String unparsed) {
         SqlNode n = RoundTrip.check(sql);
         assertEquals(node, n.getClass().getSimpleName());
         assertEquals(unparsed, SpindleParser.unparse(n));
+    }
+
+    @Test
+    void checkpointIsNotReserved() {
+        RoundTrip.check("SELECT checkpoint FROM checkpoint");
+        RoundTrip.check("CREATE TABLE checkpoint (checkpoint INT)");
     }
 
     @Test

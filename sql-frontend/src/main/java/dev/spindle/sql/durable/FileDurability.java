@@ -1,0 +1,409 @@
+package dev.spindle.sql.durable;
+
+import dev.spindle.common.error.ErrorCode;
+import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.update.Update;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.coord.Durability;
+import dev.spindle.sql.exec.Statements;
+import dev.spindle.sql.parser.SpindleParser;
+import dev.spindle.sql.parser.ddl.SqlCreateIndex;
+import dev.spindle.storage.durable.DurableStore;
+import dev.spindle.storage.durable.LogRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * File mode's {@link Durability}: a {@link DurableStore} in a directory.
+ *
+ * <ul>
+ *   <li>Each commit of user tables becomes one log record (tables by durable key: a key is given
+ *       to a table when it is created and kept in the log, since ids are given again on replay);
+ *       each catalog change one record holding the statement that made it (or, for a change no
+ *       statement text is known for, statements that recreate it).</li>
+ *   <li>A statement returns once its records are synced: {@link #run} waits, outside the write
+ *       lock, so commits of many sessions share one sync (group commit).</li>
+ *   <li>A checkpoint (the {@code CHECKPOINT} statement, or automatically once the log passes its
+ *       threshold, run by the statement that found it due) captures the catalog as statements and
+ *       every table's rows under the write lock, then writes them without it.</li>
+ *   <li>Open replays the last checkpoint (tables and views, then their rows, then indexes, which
+ *       hydrate as {@code CREATE INDEX} does) and the log after it, through the statement and
+ *       commit paths a session uses; consecutive commits are replayed as one.</li>
+ * </ul>
+ *
+ * <p>Thread-safety: shared by the sessions of a database; {@link #catalogChanged} and
+ * {@link #committed} run under the coordinator's write lock, which guards the key maps and the
+ * replay flag; the statement text and the LSN to wait for are per thread (a session's statement
+ * runs on its caller's thread); checkpoints are serialized by their own lock.
+ */
+public final class FileDurability implements Durability {
+    private static final Logger LOG = Logger.getLogger(FileDurability.class.getName());
+
+    private final Coordinator coord;
+    private final DurableStore store;
+    private final Path dir;
+    // guarded by the coordinator's write lock
+    private final Map<GlobalId, Long> keys = new HashMap<>();
+    private final Map<Long, GlobalId> tables = new HashMap<>();
+    private final Map<GlobalId, String> indexTexts = new HashMap<>();
+    private long nextKey;
+    private boolean replaying;
+    private long replayKey;
+    private final ThreadLocal<String> statement = new ThreadLocal<>();
+    private final ThreadLocal<long[]> lastLsn = ThreadLocal.withInitial(() -> new long[] {-1});
+    private final ReentrantLock checkpointLock = new ReentrantLock();
+    private final List<String> notices;
+
+    private FileDurability(Coordinator coord, DurableStore store, Path dir, long nextKey, List<String> notices) {
+        this.coord = coord;
+        this.store = store;
+        this.dir = dir;
+        this.nextKey = nextKey;
+        this.notices = List.copyOf(notices);
+    }
+
+    /**
+     * Opens the database directory {@code dir} for {@code coord} (a fresh coordinator no session
+     * has used): recovers and replays it, then attaches itself. Fails with 55006 if another process
+     * has it open, XX001 if it is damaged.
+     */
+    public static FileDurability open(Coordinator coord, Path dir, DurableStore.Options options) {
+        DurableStore store = DurableStore.open(dir, options);
+        DurableStore.Recovered rec = store.recovered();
+        FileDurability d = new FileDurability(coord, store, dir, rec.nextTableKey(), rec.notices());
+        for (String n : rec.notices()) {
+            LOG.warning(dir + ": " + n);
+        }
+        try {
+            coord.attachDurability(d);
+            d.replay(rec);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return d;
+    }
+
+    /** What recovery repaired on open (a torn tail cut off), for the user. */
+    public List<String> notices() {
+        return notices;
+    }
+
+    /** The database directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** Syncs issued by the log so far (measurements). */
+    public long syncs() {
+        return store.syncs();
+    }
+
+    // ------------------------------------------------------------------ commit path
+
+    @Override
+    public void catalogChanged(Catalog before, Catalog after) {
+        List<CatalogItem> created = new ArrayList<>();
+        List<CatalogItem> dropped = new ArrayList<>();
+        List<CatalogItem> changed = new ArrayList<>();
+        for (CatalogItem i : after.items(CatalogItem.class)) {
+            CatalogItem old = before.get(i.id()).orElse(null);
+            if (old == null) {
+                created.add(i);
+            } else if (!old.equals(i)) {
+                changed.add(i);
+            }
+        }
+        for (CatalogItem i : before.items(CatalogItem.class)) {
+            if (after.get(i.id()).isEmpty()) {
+                dropped.add(i);
+            }
+        }
+        created.sort(Comparator.comparing(CatalogItem::id));
+        dropped.sort(Comparator.comparing(CatalogItem::id).reversed());
+        if (created.isEmpty() && dropped.isEmpty() && changed.isEmpty()) {
+            return;
+        }
+        String text = statement.get();
+        statement.remove(); // one statement, one record, however many changes it makes
+        List<CatalogItem> newTables = created.stream().filter(i -> i instanceof CatalogItem.Table).toList();
+        for (CatalogItem i : dropped) {
+            Long key = keys.remove(i.id());
+            if (key != null) {
+                tables.remove(key);
+            }
+            indexTexts.remove(i.id());
+        }
+        if (replaying) {
+            if (!newTables.isEmpty()) {
+                if (newTables.size() != 1 || replayKey == 0) {
+                    throw new SpindleException(ErrorCode.INTERNAL_ERROR_1, "replaying a statement created tables "
+                            + newTables + " where the log has table key " + replayKey);
+                }
+                bind(newTables.get(0).id(), replayKey);
+                replayKey = 0;
+            }
+            for (CatalogItem i : created) {
+                if (i instanceof CatalogItem.Index) {
+                    indexTexts.put(i.id(), text);
+                }
+            }
+            return;
+        }
+        List<LogRecord.DdlEntry> entries = new ArrayList<>();
+        if (text != null && newTables.size() <= 1) {
+            long key = 0;
+            if (newTables.size() == 1) {
+                key = nextKey++;
+                bind(newTables.get(0).id(), key);
+            }
+            entries.add(new LogRecord.DdlEntry(text, key));
+            for (CatalogItem i : created) {
+                if (i instanceof CatalogItem.Index) {
+                    indexTexts.put(i.id(), text);
+                }
+            }
+        } else {
+            for (CatalogItem i : dropped) {
+                entries.add(new LogRecord.DdlEntry(CatalogScript.drop(i), 0));
+            }
+            for (CatalogItem i : changed) {
+                entries.add(new LogRecord.DdlEntry(CatalogScript.drop(i), 0));
+                created.add(i);
+            }
+            for (CatalogItem i : created) {
+                long key = 0;
+                if (i instanceof CatalogItem.Table) {
+                    key = nextKey++;
+                    bind(i.id(), key);
+                }
+                String sql = CatalogScript.create(after, i, indexTexts);
+                if (i instanceof CatalogItem.Index) {
+                    indexTexts.put(i.id(), sql);
+                }
+                entries.add(new LogRecord.DdlEntry(sql, key));
+            }
+        }
+        lastLsn.get()[0] = store.append(new LogRecord.Catalog(entries));
+    }
+
+    private void bind(GlobalId id, long key) {
+        keys.put(id, key);
+        tables.put(key, id);
+        nextKey = Math.max(nextKey, key + 1);
+    }
+
+    @Override
+    public void committed(Map<GlobalId, List<Update>> changes) {
+        if (replaying) {
+            return;
+        }
+        List<LogRecord.TableChange> out = new ArrayList<>();
+        for (Map.Entry<GlobalId, List<Update>> e : changes.entrySet()) {
+            Long key = keys.get(e.getKey());
+            if (key != null && !e.getValue().isEmpty()) {
+                out.add(new LogRecord.TableChange(key, e.getValue()));
+            }
+        }
+        if (out.isEmpty()) {
+            String poisoned = store.poisoned();
+            if (poisoned != null && changes.keySet().stream().anyMatch(keys::containsKey)) {
+                throw new SpindleException(ErrorCode.DATABASE_POISONED_1, poisoned);
+            }
+            return;
+        }
+        lastLsn.get()[0] = store.append(new LogRecord.Commit(out));
+    }
+
+    @Override
+    public <T> T run(String sql, Supplier<T> body) {
+        statement.set(sql);
+        long[] lsn = lastLsn.get();
+        lsn[0] = -1;
+        T result;
+        try {
+            result = body.get();
+        } finally {
+            statement.remove();
+        }
+        if (lsn[0] >= 0) {
+            long wait = lsn[0];
+            lsn[0] = -1;
+            store.awaitDurable(wait);
+            if (store.checkpointDue()) {
+                checkpointIfIdle();
+            }
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------ checkpoints
+
+    @Override
+    public void checkpoint() {
+        checkpointLock.lock();
+        try {
+            doCheckpoint();
+        } finally {
+            checkpointLock.unlock();
+        }
+    }
+
+    private void checkpointIfIdle() {
+        if (checkpointLock.tryLock()) {
+            try {
+                if (store.checkpointDue()) {
+                    doCheckpoint();
+                }
+            } finally {
+                checkpointLock.unlock();
+            }
+        }
+    }
+
+    private void doCheckpoint() {
+        DurableStore.Checkpoint c;
+        List<LogRecord.DdlEntry> catalog = new ArrayList<>();
+        Map<Long, List<Update>> rows = new LinkedHashMap<>();
+        synchronized (coord.writeLock()) {
+            c = store.beginCheckpoint();
+            Catalog cat = coord.catalog();
+            long asOf = coord.oracle().readTimestamp();
+            List<CatalogItem> items = new ArrayList<>(cat.items(CatalogItem.class));
+            items.sort(Comparator.comparing((CatalogItem i) -> i instanceof CatalogItem.Index ? 1 : 0)
+                    .thenComparing(CatalogItem::id));
+            for (CatalogItem i : items) {
+                Long key = keys.get(i.id());
+                catalog.add(new LogRecord.DdlEntry(CatalogScript.create(cat, i, indexTexts), key == null ? 0 : key));
+                if (key != null) {
+                    rows.put(key, coord.tables().get(i.id()).snapshot(asOf));
+                }
+            }
+        }
+        store.completeCheckpoint(c, catalog, rows);
+    }
+
+    // ------------------------------------------------------------------ replay
+
+    private void replay(DurableStore.Recovered rec) {
+        Statements st = new Statements(coord);
+        synchronized (coord.writeLock()) {
+            replaying = true;
+        }
+        try {
+            List<LogRecord.DdlEntry> indexes = new ArrayList<>();
+            List<LogRecord.DdlEntry> rest = new ArrayList<>();
+            for (LogRecord.DdlEntry e : rec.catalog()) {
+                (SpindleParser.parse(e.sql()) instanceof SqlCreateIndex ? indexes : rest).add(e);
+            }
+            runAll(st, rest, true);
+            Map<GlobalId, List<Update>> data = new HashMap<>();
+            for (Map.Entry<Long, List<Update>> e : rec.snapshots().entrySet()) {
+                data.put(table(e.getKey()), e.getValue());
+            }
+            commit(data);
+            runAll(st, indexes, false);
+            Map<GlobalId, List<Update>> pending = new HashMap<>();
+            for (LogRecord r : rec.tail()) {
+                if (r instanceof LogRecord.Commit c) {
+                    for (LogRecord.TableChange t : c.tables()) {
+                        pending.computeIfAbsent(table(t.tableKey()), k -> new ArrayList<>()).addAll(t.updates());
+                    }
+                } else {
+                    commit(pending);
+                    pending = new HashMap<>();
+                    runAll(st, ((LogRecord.Catalog) r).statements(), false);
+                }
+            }
+            commit(pending);
+        } finally {
+            synchronized (coord.writeLock()) {
+                replaying = false;
+            }
+        }
+    }
+
+    private GlobalId table(long key) {
+        synchronized (coord.writeLock()) {
+            GlobalId id = tables.get(key);
+            if (id == null) {
+                throw new SpindleException(ErrorCode.DATABASE_CORRUPTED_3, dir, "log",
+                        "a commit names table key " + key + ", which no catalog statement created");
+            }
+            return id;
+        }
+    }
+
+    private void commit(Map<GlobalId, List<Update>> data) {
+        data.values().removeIf(List::isEmpty);
+        if (data.isEmpty()) {
+            return;
+        }
+        synchronized (coord.writeLock()) {
+            coord.commit(data);
+        }
+    }
+
+    /**
+     * Runs catalog statements; with {@code reorder}, one that names an object a later one creates
+     * (a view replaced to read a newer table) is tried again after the others.
+     */
+    private void runAll(Statements st, List<LogRecord.DdlEntry> entries, boolean reorder) {
+        List<LogRecord.DdlEntry> todo = new ArrayList<>(entries);
+        while (!todo.isEmpty()) {
+            List<LogRecord.DdlEntry> failed = new ArrayList<>();
+            SpindleException last = null;
+            for (LogRecord.DdlEntry e : todo) {
+                try {
+                    runOne(st, e);
+                } catch (SpindleException ex) {
+                    if (!reorder) {
+                        throw replayFailed(e, ex);
+                    }
+                    failed.add(e);
+                    last = ex;
+                }
+            }
+            if (failed.size() == todo.size()) {
+                throw replayFailed(failed.get(0), last);
+            }
+            todo = failed;
+        }
+    }
+
+    private void runOne(Statements st, LogRecord.DdlEntry e) {
+        synchronized (coord.writeLock()) {
+            replayKey = e.tableKey();
+        }
+        statement.set(e.sql());
+        try {
+            st.execute(SpindleParser.parse(e.sql()), e.sql());
+        } finally {
+            statement.remove();
+            synchronized (coord.writeLock()) {
+                replayKey = 0;
+            }
+        }
+    }
+
+    private SpindleException replayFailed(LogRecord.DdlEntry e, SpindleException cause) {
+        return SpindleException.withCause(cause, ErrorCode.INTERNAL_ERROR_1,
+                "replaying the catalog of " + dir + " failed at \"" + e.sql() + "\": " + cause.getMessage());
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

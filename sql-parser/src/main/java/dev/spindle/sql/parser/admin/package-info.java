@@ -1,0 +1,4 @@
+/**
+ * Administrative statements: {@code CHECKPOINT}.
+ */
+package dev.spindle.sql.parser.admin;
