@@ -134,7 +134,9 @@ final class ExprGen {
                 // a positive literal divisor only (see the class comment)
                 return new Expr("(" + a.sql() + " / " + (2 + r.nextInt(2)) + ")", a.kind());
             case 5:
-                return a.kind().integral() ? new Expr("(" + a.sql() + " % 3)", a.kind())
+                // a BIGINT modulus for a BIGINT: H2 types bigint % integer as an integer (PostgreSQL: bigint)
+                return a.kind().integral()
+                        ? new Expr("(" + a.sql() + " % " + (a.kind() == Kind.BIGINT ? "CAST(3 AS BIGINT)" : "3") + ")", a.kind())
                         : new Expr("abs(" + a.sql() + ")", a.kind());
             case 6:
                 return new Expr("COALESCE(" + a.sql() + ", " + a.kind().literal(r) + ")", a.kind());

@@ -43,7 +43,11 @@ enum Kind {
             case INT:
                 return Integer.toString(r.nextInt(9) - 3);
             case BIGINT:
-                return r.nextInt(8) == 0 ? Long.toString(3_000_000_000L + r.nextInt(3)) : Integer.toString(r.nextInt(9) - 3);
+                // a small value cast, so that its SQL type is the BIGINT this kind says (a plain 4 is
+                // an INTEGER, and an expression on it was taken for a BIGINT one: the IN guard of
+                // QueryGen.subquery then let H2's 22004 through)
+                return r.nextInt(8) == 0 ? Long.toString(3_000_000_000L + r.nextInt(3))
+                        : "CAST(" + (r.nextInt(9) - 3) + " AS BIGINT)";
             case DEC:
                 return new java.math.BigDecimal(r.nextInt(25) - 8).divide(java.math.BigDecimal.valueOf(4)).toPlainString();
             case DBL:
