@@ -8,7 +8,6 @@ import dev.spindle.bench.report.Fmt;
 import dev.spindle.bench.report.Results;
 import dev.spindle.bench.report.SummaryLine;
 import dev.spindle.bench.report.Verdict;
-import org.HdrHistogram.Histogram;
 
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -49,27 +48,17 @@ public final class IndexChurn implements Workload {
         }
         Interference.Outcome split = outcomes.get(Engine.SPINDLE);
         Interference.Outcome h2 = outcomes.get(Engine.H2);
-        double ratio = p99Ratio(split);
+        double ratio = split.p99Ratio();
         results.line(new SummaryLine("P4", "lookup p99 while another connection creates/drops an index, loaded / unloaded",
-                Fmt.ratio(ratio) + " split (solo " + Fmt.ratio(p99Ratio(outcomes.get(Engine.SPINDLE_SOLO)))
-                        + ", H2 " + Fmt.ratio(p99Ratio(h2)) + ")",
+                Fmt.ratio(ratio) + " split (solo " + Fmt.ratio(outcomes.get(Engine.SPINDLE_SOLO).p99Ratio())
+                        + ", H2 " + Fmt.ratio(h2.p99Ratio()) + ")",
                 "split ≤ 2x, no failed lookup", Verdict.of(ratio <= 2.0 && split.failedLookups() == 0),
-                "split p99 " + Fmt.nanos(split.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(split.unloaded().getValueAtPercentile(99)) + " unloaded" + failedCounts(outcomes),
-                "p99 " + Fmt.nanos(h2.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"
-                        + (h2.failedLookups() == 0 ? "" : ", " + h2.failedLookups() + " lookups failed")));
-        StringBuilder rows = new StringBuilder();
-        for (var e : outcomes.entrySet()) {
-            rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
-            rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
-                    + " create/drop rounds" + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
-        }
+                "split " + split.p99s() + failedCounts(outcomes), h2.p99sAndFailedCount()));
         results.detail("P4: point lookup beside CREATE/DROP INDEX",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, latency from the intended start: "
                         + "coordinated-omission corrected), " + o.seconds() + " s alone, then " + o.seconds()
                         + " s while another connection loops `CREATE INDEX t_v ON t (v)`; `DROP INDEX t_v`.",
-                "", EngineFigures.header(), rows.toString().strip());
+                "", EngineFigures.header(), Interference.rows(outcomes, "create/drop rounds"));
     }
 
     /** Spindle's failed lookups per configuration, if any. */
@@ -81,10 +70,5 @@ public final class IndexChurn implements Workload {
             }
         });
         return s.toString();
-    }
-
-    static double p99Ratio(Interference.Outcome outcome) {
-        Histogram loaded = outcome.loaded();
-        return (double) loaded.getValueAtPercentile(99) / outcome.unloaded().getValueAtPercentile(99);
     }
 }

@@ -2,15 +2,18 @@ package dev.spindle.bench.workload;
 
 import dev.spindle.bench.BenchOptions;
 import dev.spindle.bench.db.BenchDatabase;
+import dev.spindle.bench.db.Engine;
 import dev.spindle.bench.db.Table;
 import dev.spindle.bench.measure.Loops;
 import dev.spindle.bench.measure.SqlOp;
+import dev.spindle.bench.report.Fmt;
 import org.HdrHistogram.Histogram;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -43,6 +46,36 @@ final class Interference {
         String failures() {
             return failedLookups == 0 ? "" : ", " + failedLookups + " lookups failed: " + firstFailure;
         }
+
+        /** The loaded p99 over the unloaded one. */
+        double p99Ratio() {
+            return (double) loaded.getValueAtPercentile(99) / unloaded.getValueAtPercentile(99);
+        }
+
+        /** {@code p99 X loaded, Y unloaded}. */
+        String p99s() {
+            return "p99 " + Fmt.nanos(loaded.getValueAtPercentile(99)) + " loaded, "
+                    + Fmt.nanos(unloaded.getValueAtPercentile(99)) + " unloaded";
+        }
+
+        /** {@link #p99s}, then how many lookups failed, if any. */
+        String p99sAndFailedCount() {
+            return p99s() + (failedLookups == 0 ? "" : ", " + failedLookups + " lookups failed");
+        }
+    }
+
+    /**
+     * The detail table's rows: each engine's unloaded and loaded latencies, the loaded one
+     * labelled with how many {@code rounds} of background work ran and the failures.
+     */
+    static String rows(Map<Engine, Outcome> outcomes, String rounds) {
+        StringBuilder rows = new StringBuilder();
+        for (var e : outcomes.entrySet()) {
+            rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
+            rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
+                    + " " + rounds + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
+        }
+        return rows.toString().strip();
     }
 
     private Interference() {

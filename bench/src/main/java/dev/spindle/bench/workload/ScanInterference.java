@@ -53,25 +53,15 @@ public final class ScanInterference implements Workload {
         }
         Interference.Outcome spindle = outcomes.get(Engine.SPINDLE);
         Interference.Outcome h2 = outcomes.get(Engine.H2);
-        double ratio = IndexChurn.p99Ratio(spindle);
+        double ratio = spindle.p99Ratio();
         results.line(new SummaryLine("P8", "lookup p99 while " + o.scanners() + " connection(s) scan all rows, loaded / unloaded",
-                Fmt.ratio(ratio) + " (H2 " + Fmt.ratio(IndexChurn.p99Ratio(h2)) + ")", "≤ 5x, no failed lookup", Verdict.of(ratio <= 5.0 && spindle.failedLookups() == 0),
-                "p99 " + Fmt.nanos(spindle.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(spindle.unloaded().getValueAtPercentile(99)) + " unloaded"
-                        + (spindle.failedLookups() == 0 ? "" : ", " + spindle.failedLookups() + " lookups failed"),
-                "p99 " + Fmt.nanos(h2.loaded().getValueAtPercentile(99)) + " loaded, "
-                        + Fmt.nanos(h2.unloaded().getValueAtPercentile(99)) + " unloaded"
-                        + (h2.failedLookups() == 0 ? "" : ", " + h2.failedLookups() + " lookups failed")));
-        StringBuilder rows = new StringBuilder();
-        for (var e : outcomes.entrySet()) {
-            rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
-            rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
-                    + " scans" + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
-        }
+                Fmt.ratio(ratio) + " (H2 " + Fmt.ratio(h2.p99Ratio()) + ")", "≤ 5x, no failed lookup",
+                Verdict.of(ratio <= 5.0 && spindle.failedLookups() == 0),
+                spindle.p99sAndFailedCount(), h2.p99sAndFailedCount()));
         results.detail("P8: point lookup beside full scans",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, coordinated-omission corrected), "
                         + o.seconds() + " s alone, then " + o.seconds() + " s while " + o.scanners()
                         + " other connection(s) run `" + SCAN + "` back to back.",
-                "", EngineFigures.header(), rows.toString().strip());
+                "", EngineFigures.header(), Interference.rows(outcomes, "scans"));
     }
 }
