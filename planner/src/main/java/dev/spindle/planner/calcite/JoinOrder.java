@@ -37,8 +37,7 @@ final class JoinOrder {
     static boolean hasCrossProduct(RelNode rel) {
         if (rel instanceof Join) {
             Join j = (Join) rel;
-            if (j.getJoinType() == JoinRelType.INNER && j.getCondition().isAlwaysTrue()
-                    && (j.getLeft() instanceof Join || j.getRight() instanceof Join || hasJoinBelow(j))) {
+            if (j.getJoinType() == JoinRelType.INNER && j.getCondition().isAlwaysTrue() && hasJoinBelow(j)) {
                 return true;
             }
         }
