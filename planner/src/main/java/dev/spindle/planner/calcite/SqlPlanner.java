@@ -107,7 +107,6 @@ public final class SqlPlanner {
     private record Readers(Catalog catalog, CalciteCatalogReader reader) {
     }
 
-    private final RelDataTypeFactory typeFactory = TYPES;
     private final CalciteCatalogReader reader;
     private final SqlValidator validator;
     private final RelOptCluster cluster;
@@ -126,7 +125,7 @@ public final class SqlPlanner {
      */
     public SqlPlanner(Catalog catalog, RexExecutor executor) {
         this.reader = readerOf(catalog);
-        this.validator = SqlValidatorUtil.newValidator(OPERATORS, reader, typeFactory,
+        this.validator = SqlValidatorUtil.newValidator(OPERATORS, reader, TYPES,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
                         .withIdentifierExpansion(true)
@@ -153,7 +152,7 @@ public final class SqlPlanner {
 
     /** The type factory of this planner's relational expressions. */
     public RelDataTypeFactory typeFactory() {
-        return typeFactory;
+        return TYPES;
     }
 
     /** The cluster (and its {@code RexBuilder}) of this planner's relational expressions. */
