@@ -88,12 +88,17 @@ public final class Queries {
                 long t = time != null ? time : coord.oracle().readTimestamp();
                 return new StatementResult.Rows(plan.columns(), read(plan, t, time != null), List.of());
             } catch (SpindleException e) {
-                if (e.code() != ErrorCode.INDEX_DROPPED_1 || coord.catalog() == catalog || attempt >= 3) {
+                // each retry needs a newer catalog, so only a storm of DDL keeps a read retrying: three
+                // attempts were too few for a read racing a loop of CREATE/DROP INDEX
+                if (e.code() != ErrorCode.INDEX_DROPPED_1 || coord.catalog() == catalog || attempt >= MAX_REPLANS) {
                     throw e;
                 }
             }
         }
     }
+
+    /** How often a read is planned again after the index it chose was dropped under it. */
+    private static final int MAX_REPLANS = 50;
 
     /** Peek ids: unique in the process by the counter, and cheap (no secure random number per read). */
     private static final AtomicLong PEEKS = new AtomicLong();
