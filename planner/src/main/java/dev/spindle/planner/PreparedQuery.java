@@ -5,6 +5,7 @@ import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.planner.calcite.Types;
 import dev.spindle.planner.peek.PeekPlan;
+import dev.spindle.planner.peek.PreparedLookup;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -27,10 +28,12 @@ import org.apache.calcite.util.TimestampString;
  * decorrelated, simplified: the milliseconds of planning). Each execution {@link #bind}s values:
  * the parameters become literals in the relational plan, which is lowered and given its path —
  * so {@code k = ?} on an index key is a point lookup like {@code k = 5} — in microseconds, with no
- * Calcite validation or rule runs.
+ * Calcite validation or rule runs. A point lookup is also lowered once with its parameters left
+ * symbolic ({@link #lookup}), so that an execution only evaluates its key.
  *
- * <p>Thread-safety: immutable after construction; {@link #bind} may run on any thread, one call
- * at a time per instance (it builds relational nodes in this query's cluster).
+ * <p>Thread-safety: immutable after construction but for the lookup, made once under this
+ * object's lock; {@link #bind} may run on any thread, one call at a time per instance (it builds
+ * relational nodes in this query's cluster, as making the lookup does, under the same lock).
  */
 public final class PreparedQuery {
     private final QueryPlanner planner;
@@ -49,6 +52,32 @@ public final class PreparedQuery {
         }
         this.parameterTypes = List.copyOf(types);
         this.rexBuilder = rexBuilder;
+    }
+
+    /** Whether {@link #lookup} has been made; guarded by this. */
+    private boolean lookupMade;
+    private volatile PreparedLookup lookup;
+
+    /**
+     * The query's point lookup with its parameters symbolic, lowered once (on the first call) and
+     * bound per execution by {@link PreparedLookup#bind}; null where the query is not lowered that
+     * way and each execution {@link #bind}s and lowers: a plan that is not a point lookup (a scan,
+     * a join, an aggregate: anything on the slow path), a key not bound by parameters and
+     * constants alone (such as {@code k = ? + 1}), a parameter the lowering needs the value of
+     * ({@code LIMIT ?}, a rounding's digits), a parameter of type CHAR.
+     */
+    public PreparedLookup lookup() {
+        PreparedLookup l = lookup;
+        if (l != null) {
+            return l;
+        }
+        synchronized (this) {
+            if (!lookupMade) {
+                lookup = planner.prepareLookup(root, rexBuilder, parameterTypes);
+                lookupMade = true;
+            }
+            return lookup;
+        }
     }
 
     /** The parameters' types, as Calcite inferred them from where each {@code ?} stands. */

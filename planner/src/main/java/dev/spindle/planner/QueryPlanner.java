@@ -1,15 +1,18 @@
 package dev.spindle.planner;
 
 import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.type.ColumnType;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.calcite.SqlPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.lower.ParameterSlots;
 import dev.spindle.planner.lower.PlanSize;
 import dev.spindle.planner.lower.RelLowering;
 import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.planner.peek.PeekPlanner;
+import dev.spindle.planner.peek.PreparedLookup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -82,12 +85,48 @@ public final class QueryPlanner {
 
     /** The plan of a query Calcite has already planned ({@code root}, parameters bound). */
     PeekPlan planRoot(RelRoot root, RexBuilder rexBuilder) {
-        Lowered l = lower(root, rexBuilder);
+        return planRoot(root, rexBuilder, null);
+    }
+
+    /** The plan of {@code root}, its parameters lowered to {@code parameters}' placeholders (null: none). */
+    private PeekPlan planRoot(RelRoot root, RexBuilder rexBuilder, ParameterSlots parameters) {
+        Lowered l = lower(root, rexBuilder, parameters);
         return new PeekPlanner(catalog, transientIds).plan(l.query(), l.lowering(), l.names());
     }
 
+    /**
+     * {@code root}'s point lookup with its parameters (of {@code types}) left symbolic, or null if
+     * it is not a point lookup whose key the parameters and constants bind, or cannot be lowered
+     * without values (see {@link PreparedLookup}; {@link PreparedQuery#lookup} says which).
+     */
+    PreparedLookup prepareLookup(RelRoot root, RexBuilder rexBuilder, List<ColumnType> types) {
+        ParameterSlots a = ParameterSlots.of(types, 0);
+        ParameterSlots b = ParameterSlots.of(types, 1);
+        if (a == null || b == null) {
+            return null;
+        }
+        PeekPlan pa;
+        PeekPlan pb;
+        try {
+            pa = planRoot(root, rexBuilder, a);
+            if (!(pa instanceof PeekPlan.Fast) || ((PeekPlan.Fast) pa).literalKey() == null) {
+                return null;
+            }
+            pb = planRoot(root, rexBuilder, b);
+        } catch (RuntimeException e) {
+            // what cannot be lowered with placeholders (LIMIT ?, a parameter where a lowering needs
+            // a value) is bound and lowered per execution, which reports any error with its values
+            return null;
+        }
+        return new PeekPlanner(catalog, transientIds).preparedLookup(pa, a, pb, b);
+    }
+
     private Lowered lower(RelRoot root, RexBuilder rexBuilder) {
-        RelLowering lowering = new RelLowering(catalog, rexBuilder, this::viewRel);
+        return lower(root, rexBuilder, null);
+    }
+
+    private Lowered lower(RelRoot root, RexBuilder rexBuilder, ParameterSlots parameters) {
+        RelLowering lowering = new RelLowering(catalog, rexBuilder, this::viewRel, parameters);
         RelLowering.Query q = lowering.lowerQuery(root);
         List<Plan> plans = new ArrayList<>();
         plans.add(q.body().plan());

@@ -84,14 +84,28 @@ public final class RelLowering {
     private final Catalog catalog;
     private final RexBuilder rexBuilder;
     private final ViewSource views;
+    private final ParameterSlots parameters;
     private final Set<GlobalId> tables = new LinkedHashSet<>();
     private final Map<GlobalId, Lowered> viewPlans = new LinkedHashMap<>();
     private final Set<GlobalId> viewsInProgress = new LinkedHashSet<>();
 
     public RelLowering(Catalog catalog, RexBuilder rexBuilder, ViewSource views) {
+        this(catalog, rexBuilder, views, null);
+    }
+
+    /**
+     * A lowering that lowers the query's {@code ?} parameters to {@code parameters}' placeholders
+     * (null: a parameter is refused, as every other unlowerable expression).
+     */
+    public RelLowering(Catalog catalog, RexBuilder rexBuilder, ViewSource views, ParameterSlots parameters) {
         this.catalog = catalog;
         this.rexBuilder = rexBuilder;
         this.views = views;
+        this.parameters = parameters;
+    }
+
+    private RexLowering rex(List<ColumnType> input) {
+        return new RexLowering(rexBuilder, input, parameters);
     }
 
     /** The tables the lowered plans read, in first-use order. */
@@ -226,7 +240,7 @@ public final class RelLowering {
 
     private Lowered project(Project p) {
         Lowered in = lower(p.getInput());
-        RexLowering rex = new RexLowering(rexBuilder, in.types());
+        RexLowering rex = rex(in.types());
         List<ScalarExpr> exprs = new ArrayList<>();
         int[] projection = new int[p.getProjects().size()];
         List<ColumnType> out = new ArrayList<>();
@@ -248,7 +262,7 @@ public final class RelLowering {
 
     private Lowered filter(Filter f) {
         Lowered in = lower(f.getInput());
-        ScalarExpr pred = new RexLowering(rexBuilder, in.types()).lower(f.getCondition());
+        ScalarExpr pred = rex(in.types()).lower(f.getCondition());
         return new Lowered(new Plan.MapFilterProject(in.plan(), Mfp.identity(in.arity()).filter(List.of(pred))), in.types());
     }
 
@@ -258,7 +272,7 @@ public final class RelLowering {
         for (List<RexLiteral> tuple : v.getTuples()) {
             Object[] vals = new Object[tuple.size()];
             for (int i = 0; i < vals.length; i++) {
-                ScalarExpr lit = new RexLowering(rexBuilder, List.of()).lower(tuple.get(i));
+                ScalarExpr lit = rex(List.of()).lower(tuple.get(i));
                 ScalarExpr typed = lit.type().kind() == types.get(i).kind() ? lit : new Cast(lit, types.get(i), true);
                 vals[i] = typed.eval(new Object[0]);
             }
@@ -278,7 +292,7 @@ public final class RelLowering {
         Plan matched = new Plan.Join(left.plan(), right.plan(), info.leftKeys.toIntArray(), info.rightKeys.toIntArray());
         RexNode residual = info.getRemaining(rexBuilder);
         if (!residual.isAlwaysTrue()) {
-            ScalarExpr pred = new RexLowering(rexBuilder, both).lower(residual);
+            ScalarExpr pred = rex(both).lower(residual);
             matched = new Plan.MapFilterProject(matched, Mfp.identity(both.size()).filter(List.of(pred)));
         }
         List<ColumnType> outTypes = typesOf(j);
@@ -442,7 +456,7 @@ public final class RelLowering {
                     projection[i] = i;
                 } else {
                     projection[i] = outTypes.size() + exprs.size();
-                    exprs.add(new RexLowering(rexBuilder, List.of()).lower(lit));
+                    exprs.add(rex(List.of()).lower(lit));
                 }
             }
             reduce = new Plan.MapFilterProject(reduce, new Mfp(outTypes.size(), exprs, List.of(), projection));

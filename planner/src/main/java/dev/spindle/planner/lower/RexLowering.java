@@ -22,6 +22,7 @@ import java.util.Locale;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -44,10 +45,17 @@ import org.apache.calcite.util.TimestampString;
 public final class RexLowering {
     private final RexBuilder rexBuilder;
     private final List<ColumnType> input;
+    private final ParameterSlots parameters;
 
     public RexLowering(RexBuilder rexBuilder, List<ColumnType> input) {
+        this(rexBuilder, input, null);
+    }
+
+    /** A lowering that lowers parameter {@code ?i} to {@code parameters}' placeholder i (null: refuses parameters). */
+    public RexLowering(RexBuilder rexBuilder, List<ColumnType> input, ParameterSlots parameters) {
         this.rexBuilder = rexBuilder;
         this.input = List.copyOf(input);
+        this.parameters = parameters;
     }
 
     /** The compute expression of {@code rex}. */
@@ -58,6 +66,9 @@ public final class RexLowering {
         }
         if (rex instanceof RexLiteral) {
             return literal((RexLiteral) rex);
+        }
+        if (rex instanceof RexDynamicParam && parameters != null) {
+            return parameters.placeholder(((RexDynamicParam) rex).getIndex());
         }
         if (rex instanceof org.apache.calcite.rex.RexOver) {
             throw unsupported("window functions");

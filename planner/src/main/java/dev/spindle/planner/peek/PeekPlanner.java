@@ -18,6 +18,7 @@ import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.lower.ParameterSlots;
 import dev.spindle.planner.lower.RelLowering;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,7 +75,7 @@ public final class PeekPlanner {
         if (indexes.isEmpty()) {
             return null;
         }
-        Map<Integer, Object> bound = mfp == null ? Map.of() : equalities(mfp);
+        Map<Integer, Literal> bound = mfp == null ? Map.of() : equalities(mfp);
         CatalogItem.Index best = indexes.get(0);
         Row key = null;
         for (CatalogItem.Index i : indexes) {
@@ -88,16 +89,19 @@ public final class PeekPlanner {
         return new PeekPlan.Fast(best.id(), key, mfp, query.finishing(), desc);
     }
 
-    /** Input columns a predicate of {@code mfp} fixes to a literal ({@code col = literal}). */
-    private static Map<Integer, Object> equalities(Mfp mfp) {
-        Map<Integer, Object> out = new HashMap<>();
+    /**
+     * Input columns a predicate of {@code mfp} fixes to a non-NULL literal ({@code col = literal}),
+     * each with the literal (the last predicate's where several fix one column).
+     */
+    static Map<Integer, Literal> equalities(Mfp mfp) {
+        Map<Integer, Literal> out = new HashMap<>();
         for (ScalarExpr pred : mfp.predicates()) {
             collect(pred, mfp.inputArity(), out);
         }
         return out;
     }
 
-    private static void collect(ScalarExpr pred, int inputArity, Map<Integer, Object> out) {
+    private static void collect(ScalarExpr pred, int inputArity, Map<Integer, Literal> out) {
         if (pred instanceof CallVariadic && ((CallVariadic) pred).func() == VariadicFunc.AND) {
             for (ScalarExpr e : ((CallVariadic) pred).args()) {
                 collect(e, inputArity, out);
@@ -117,28 +121,45 @@ public final class PeekPlanner {
         }
         if (a instanceof ColumnRef && b instanceof Literal && ((Literal) b).value() != null
                 && ((ColumnRef) a).index() < inputArity && sameKind(a.type(), b.type())) {
-            out.put(((ColumnRef) a).index(), ((Literal) b).value());
+            out.put(((ColumnRef) a).index(), (Literal) b);
         }
     }
 
-    private static boolean sameKind(ColumnType a, ColumnType b) {
+    static boolean sameKind(ColumnType a, ColumnType b) {
         return a.kind() == b.kind() || (a.kind().isInteger() && b.kind().isInteger());
     }
 
     /** The literal key of index {@code i} if every key column is bound, else null. */
-    private static Row keyOf(CatalogItem.Index i, Map<Integer, Object> bound) {
+    private static Row keyOf(CatalogItem.Index i, Map<Integer, Literal> bound) {
         if (i.keyColumns() == null || i.keyColumns().isEmpty()) {
             return null;
         }
         Object[] key = new Object[i.keyColumns().size()];
         for (int k = 0; k < key.length; k++) {
-            Object v = bound.get(i.keyColumns().get(k));
+            Literal v = bound.get(i.keyColumns().get(k));
             if (v == null) {
                 return null;
             }
-            key[k] = v;
+            key[k] = v.value();
         }
         return Row.of(key);
+    }
+
+    /**
+     * The point lookup of a query lowered twice with its parameters as placeholders ({@code a}
+     * with {@code slotsA}'s, {@code b} with {@code slotsB}'s), to be bound per execution; null if
+     * the plans are not the same point lookup up to the placeholders (see {@link PreparedLookup#of}).
+     */
+    public PreparedLookup preparedLookup(PeekPlan a, ParameterSlots slotsA, PeekPlan b, ParameterSlots slotsB) {
+        if (!(a instanceof PeekPlan.Fast) || ((PeekPlan.Fast) a).literalKey() == null) {
+            return null;
+        }
+        CatalogItem.Index index = catalog.get(((PeekPlan.Fast) a).index())
+                .filter(CatalogItem.Index.class::isInstance).map(CatalogItem.Index.class::cast).orElse(null);
+        if (index == null || index.keyColumns() == null) {
+            return null;
+        }
+        return PreparedLookup.of(index.keyColumns(), a, slotsA, b, slotsB);
     }
 
     /**

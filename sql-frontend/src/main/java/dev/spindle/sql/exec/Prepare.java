@@ -2,10 +2,13 @@ package dev.spindle.sql.exec;
 
 import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.planner.PreparedQuery;
 import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.peek.PeekPlan;
+import dev.spindle.planner.peek.PreparedLookup;
 import dev.spindle.sql.Prepared;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
@@ -26,9 +29,12 @@ import org.apache.calcite.sql.SqlNode;
  * per set of parameters.
  *
  * <ul>
- *   <li>A query goes through Calcite once ({@link PreparedQuery}); each execution binds the values
- *       and lowers the plan, so {@code WHERE k = ?} on an index key is a point lookup. The Calcite
- *       plan is kept while the catalog snapshot is the same and made again after DDL.
+ *   <li>A query goes through Calcite once ({@link PreparedQuery}). A point lookup whose key the
+ *       parameters bind ({@code WHERE k = ?} on an index key) is also lowered once with the
+ *       parameters symbolic ({@link PreparedLookup}): an execution evaluates the key from its
+ *       values and peeks. Any other query (or a value the lookup cannot take) binds the values
+ *       and lowers the plan per execution. The plans are kept while the catalog snapshot is the
+ *       same and made again after DDL.
  *   <li>{@code INSERT ... VALUES (?, ...)} with only parameters is not planned at all: each set of
  *       values becomes a row, and a batch is one append at one timestamp.
  *   <li>Any other statement (UPDATE, DELETE, INSERT ... SELECT, DDL) is parsed again per execution
@@ -111,7 +117,7 @@ public final class Prepare {
         check(p, values);
         if (p.cache() instanceof QueryCache) {
             QueryCache cache = (QueryCache) p.cache();
-            return queries.select(catalog -> plan(p, cache, catalog).bind(values), null, txn);
+            return queries.select(catalog -> plan(p, cache, catalog, values), null, txn);
         }
         if (p.cache() instanceof InsertValues) {
             return dml.insertValues((SqlInsert) p.node(), List.of(Row.of(values.toArray())), txn);
@@ -154,8 +160,37 @@ public final class Prepare {
         }
     }
 
+    /**
+     * The plan of one execution over {@code catalog} with {@code values}: the kept point lookup
+     * bound to them if the query has one, else the kept Calcite plan bound and lowered (a plan
+     * made again after DDL is kept for the next executions; one over a transaction's overlay is not).
+     */
+    private PeekPlan plan(Prepared p, QueryCache cache, Catalog catalog, List<Object> values) {
+        PreparedQuery q = query(p, cache, catalog);
+        if (cache.planned.get().query() == q) {
+            PreparedLookup lookup = q.lookup();
+            PeekPlan.Fast bound = lookup == null ? null : lookup.bind(values);
+            if (bound != null) {
+                return bound;
+            }
+        }
+        return q.bind(values);
+    }
+
+    /**
+     * The index that query {@code p}'s kept plan looks up with symbolic parameters, or null if
+     * the kept plan is not such a lookup (tests use it to see which path runs).
+     */
+    static GlobalId lookupIndex(Prepared p) {
+        if (!(p.cache() instanceof QueryCache)) {
+            return null;
+        }
+        PreparedLookup l = ((QueryCache) p.cache()).planned.get().query().lookup();
+        return l == null ? null : l.index();
+    }
+
     /** The query's Calcite plan over {@code catalog}: the kept one, or a new one after DDL. */
-    private PreparedQuery plan(Prepared p, QueryCache cache, Catalog catalog) {
+    private PreparedQuery query(Prepared p, QueryCache cache, Catalog catalog) {
         Planned planned = cache.planned.get();
         if (planned.catalog() == catalog) {
             return planned.query();
