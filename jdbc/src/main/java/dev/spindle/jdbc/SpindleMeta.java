@@ -49,8 +49,18 @@ final class SpindleMeta extends MetaImpl {
     private final Map<Integer, Integer> timeouts = new ConcurrentHashMap<>();
     /** Whether the connection auto-commits (guarded by the session's monitor with the session). */
     private volatile boolean autoCommit = true;
-    /** The warnings of each statement's last execution, by statement id. */
+    /** The warnings of each statement's last execution, by statement id (absent: none). */
     private final Map<Integer, List<String>> warnings = new ConcurrentHashMap<>();
+    /**
+     * The signature of each statement's last result set, by statement id, to be given again while
+     * its text and columns stay the same: a prepared lookup run again and again describes the
+     * same columns, and making the column metadata per execution showed in its profile.
+     */
+    private final Map<Integer, ResultSignature> signatures = new ConcurrentHashMap<>();
+
+    /** A result set's signature, for statement text {@code sql} and Spindle columns {@code columns}. */
+    private record ResultSignature(String sql, List<Column> columns, Signature signature) {
+    }
 
     SpindleMeta(AvaticaConnection connection, DatabaseHandle database) {
         super(connection);
@@ -171,6 +181,7 @@ final class SpindleMeta extends MetaImpl {
         prepared.remove(h.id);
         warnings.remove(h.id);
         timeouts.remove(h.id);
+        signatures.remove(h.id);
     }
 
     @Override
@@ -351,11 +362,12 @@ final class SpindleMeta extends MetaImpl {
         } catch (RuntimeException | Error e) {
             throw toAvatica(toSpindle(e));
         }
-        warnings.put(h.id, result.warnings());
+        if (!result.warnings().isEmpty()) {
+            warnings.put(h.id, result.warnings());
+        }
         Signature signature;
         if (result instanceof StatementResult.Rows rows) {
-            signature = Signature.create(columns(rows.columns()), sql, List.of(), CursorFactory.ARRAY,
-                    StatementType.SELECT);
+            signature = resultSignature(h, sql, rows.columns());
             h.signature = signature;
             return MetaResultSet.create(h.connectionId, h.id, false, signature, frame(rows, maxRowCount), -1);
         }
@@ -371,6 +383,17 @@ final class SpindleMeta extends MetaImpl {
         signature = Signature.create(List.of(), sql, List.of(), CursorFactory.ARRAY, type);
         h.signature = signature;
         return MetaResultSet.create(h.connectionId, h.id, false, signature, null, count);
+    }
+
+    /** The signature of statement {@code h}'s result set of {@code columns}: its last one if that was the same. */
+    private Signature resultSignature(StatementHandle h, String sql, List<Column> columns) {
+        ResultSignature last = signatures.get(h.id);
+        if (last != null && last.sql().equals(sql) && last.columns().equals(columns)) {
+            return last.signature();
+        }
+        Signature signature = Signature.create(columns(columns), sql, List.of(), CursorFactory.ARRAY, StatementType.SELECT);
+        signatures.put(h.id, new ResultSignature(sql, List.copyOf(columns), signature));
+        return signature;
     }
 
     /**

@@ -30,7 +30,7 @@ import java.util.Map;
  * values in a few allocations, without Calcite or the lowering.
  *
  * <p>Where the key is bound, an equality {@code key column = ?} of a type whose values are equal
- * exactly when their encodings are (integers, BOOLEAN, VARCHAR and TEXT, DATE, TIME, TIMESTAMP)
+ * exactly when their encodings are (integers, BOOLEAN, DECIMAL, VARCHAR and TEXT, DATE, TIME, TIMESTAMP)
  * holds for every row the lookup finds, so it is left out of the bound plan's filter; if no other
  * placeholder remains the filter is the same object for every execution. A NULL key value keeps
  * every predicate with the NULL in it ({@code k = NULL}: no rows, as SQL says).
@@ -278,7 +278,9 @@ public final class PreparedLookup {
         if ((c == TypeKind.VARCHAR || c == TypeKind.TEXT) && (p == TypeKind.VARCHAR || p == TypeKind.TEXT)) {
             return true;
         }
-        return c == p && (c == TypeKind.BOOLEAN || c == TypeKind.DATE || c == TypeKind.TIME || c == TypeKind.TIMESTAMP);
+        // decimals encode without trailing zeros, so 1.50 and 1.5 are one key as they are one number
+        return c == p && (c == TypeKind.BOOLEAN || c == TypeKind.DECIMAL || c == TypeKind.DATE || c == TypeKind.TIME
+                || c == TypeKind.TIMESTAMP);
     }
 
     private boolean hasPlaceholder(Mfp m) {

@@ -223,6 +223,31 @@ class PreparedLookupProperties {
     }
 
     @Example
+    void lookupsOnDecimalDateAndBooleanKeys() {
+        Session x = session();
+        x.executeScript("CREATE TABLE w (d DECIMAL(6,2), dt DATE, z BOOLEAN, v INT); CREATE INDEX w_d ON w (d);"
+                + "CREATE INDEX w_dt ON w (dt); CREATE INDEX w_z ON w (z);"
+                + "INSERT INTO w VALUES (1.50, DATE '2026-12-01', true, 1), (2, DATE '2026-12-02', false, 2), (NULL, NULL, NULL, 3)");
+        Prepared byD = x.prepare("SELECT v FROM w WHERE d = ?");
+        Prepared byDt = x.prepare("SELECT v FROM w WHERE dt = ?");
+        Prepared byZ = x.prepare("SELECT v FROM w WHERE z = ?");
+        assertNotNull(Prepare.lookupIndex(byD));
+        assertNotNull(Prepare.lookupIndex(byDt));
+        assertNotNull(Prepare.lookupIndex(byZ));
+        assertEquals(List.of(Row.of(1L)), rows(x, byD, new BigDecimal("1.5")), "1.5 = 1.50");
+        assertEquals(List.of(Row.of(2L)), rows(x, byD, 2));
+        assertEquals(List.of(Row.of(2L)), rows(x, byD, "2.00"));
+        assertEquals(List.of(), rows(x, byD, (Object) null));
+        assertEquals("22003", assertThrows(SpindleException.class, () -> rows(x, byD, 12345)).sqlState());
+        assertEquals(List.of(Row.of(2L)), rows(x, byDt, java.time.LocalDate.of(2026, 12, 2)));
+        assertEquals(List.of(Row.of(1L)), rows(x, byDt, "2026-12-01"));
+        assertEquals(List.of(Row.of(1L)), rows(x, byZ, true));
+        assertEquals(List.of(Row.of(2L)), rows(x, byZ, false));
+        assertEquals(List.of(), rows(x, byZ, (Object) null));
+        x.execute("DROP TABLE w");
+    }
+
+    @Example
     void queriesThatAreNotPointLookupsBindAndLowerPerExecution() {
         Session x = session();
         for (String sql : List.of("SELECT v FROM t WHERE k >= ? ORDER BY v LIMIT 3", "SELECT v FROM t WHERE k = ? + 1",
