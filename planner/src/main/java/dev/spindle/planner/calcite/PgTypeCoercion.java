@@ -103,6 +103,9 @@ final class PgTypeCoercion extends TypeCoercionImpl {
     public boolean builtinFunctionCoercion(SqlCallBinding binding, List<RelDataType> operandTypes,
             List<SqlTypeFamily> expectedFamilies) {
         SqlCall call = binding.getCall();
+        if (call.getKind() == SqlKind.MINUS_PREFIX && operandTypes.size() == 1) {
+            checkNegation(call, operandTypes.get(0));
+        }
         if (!(call.getOperator() instanceof org.apache.calcite.sql.SqlFunction) || ANY_ARGUMENTS.contains(call.getOperator().getName())) {
             return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies); // operators: see checkOperator
         }
@@ -359,6 +362,18 @@ final class PgTypeCoercion extends TypeCoercionImpl {
         }
         throw new Refusal(call.getParserPosition(), ErrorCode.UNDEFINED_OPERATOR_1,
                 pgName(l) + " " + call.getOperator().getName() + " " + pgName(r));
+    }
+
+    /**
+     * Refuses unary minus on a typed string, boolean or date/time value, as PostgreSQL does
+     * ({@code operator does not exist: - text}); an untyped literal ({@code - '3'}) is read as a
+     * number, and intervals negate.
+     */
+    private static void checkNegation(SqlCall call, RelDataType operand) {
+        Category c = category(operand);
+        if (c != null && c != Category.NUMBER && !unknown(call.operand(0))) {
+            throw new Refusal(call.getParserPosition(), ErrorCode.UNDEFINED_OPERATOR_1, "- " + pgName(operand));
+        }
     }
 
     /** Refuses values of different categories, neither unknown, that must meet in one type. */

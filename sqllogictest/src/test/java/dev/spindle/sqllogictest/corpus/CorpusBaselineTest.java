@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -49,16 +52,34 @@ abstract class CorpusBaselineTest {
     /** The baseline's name: {@code baseline/<name>.tsv}. */
     abstract String baselineName();
 
+    /**
+     * How many files run at once, each on its own database and thread (1: one after the other).
+     * Only for engines whose URL needs no per-run number: each thread numbers its own databases.
+     */
+    int parallelism() {
+        return 1;
+    }
+
     @TestFactory
     Stream<DynamicTest> corpusMeetsBaseline() throws IOException {
         Path corpus = corpusFolder();
         List<ScriptFile> files = ScriptFiles.relativeTo(corpus);
         Map<String, Integer> baseline = Baseline.load(baselineName());
         RunSettings settings = RunSettings.of(engine()).withTimeoutSeconds(TIMEOUT_SECONDS);
-        CorpusRunner runner = new CorpusRunner(settings, result -> { }); // this test prints its own lines
+        // this test prints its own lines; a runner per thread (a runner numbers its databases)
+        ThreadLocal<CorpusRunner> runners = ThreadLocal.withInitial(() -> new CorpusRunner(settings, result -> { }));
+        ExecutorService pool = Executors.newFixedThreadPool(parallelism(), r -> {
+            Thread t = new Thread(r, "corpus-" + baselineName());
+            t.setDaemon(true);
+            return t;
+        });
+        // every file is started at once; the pool runs parallelism() of them at a time, in order
+        List<Future<FileResult>> running = new ArrayList<>();
+        files.forEach(file -> running.add(pool.submit(() -> runners.get().runFile(file))));
+        pool.shutdown();
         List<FileResult> results = new ArrayList<>();
         Stream<DynamicTest> perFile = files.stream().map(file -> DynamicTest.dynamicTest(file.name(), () -> {
-            FileResult result = runner.runFile(file);
+            FileResult result = running.get(files.indexOf(file)).get();
             results.add(result);
             System.out.println("[" + baselineName() + "] " + ConsoleReporter.fileLine(result));
             checkAgainstBaseline(result, baseline);
@@ -108,8 +129,9 @@ abstract class CorpusBaselineTest {
         int passed = results.stream().mapToInt(FileResult::passed).sum();
         int failed = results.stream().mapToInt(FileResult::failed).sum();
         int skipped = results.stream().mapToInt(FileResult::skipped).sum();
-        System.out.printf("[%s] %d files in %.2f s; %d passed, %d failed, %d skipped; observed counts in %s%n",
-                baselineName(), results.size(), nanos / 1e9, passed, failed, skipped, out);
+        System.out.printf("[%s] %d files, their times adding up to %.2f s (%d at a time); %d passed, %d failed,"
+                + " %d skipped; observed counts in %s%n", baselineName(), results.size(), nanos / 1e9, parallelism(),
+                passed, failed, skipped, out);
     }
 
     /** The corpus folder, or a test failure that says where it was looked for and why. */
