@@ -50,6 +50,22 @@ public final class Database implements AutoCloseable {
         return new Database(coord);
     }
 
+    /**
+     * Opens a file-mode database over the file seam {@code io} instead of a directory, without the
+     * directory lock: for tests that make a sync block or fail.
+     */
+    public static Database open(dev.spindle.storage.durable.FileIO io, RuntimeMode mode, int workers,
+                                dev.spindle.storage.durable.DurableStore.Options options) {
+        Coordinator coord = new Coordinator(mode, workers, DEFAULT_RETAIN_MILLIS);
+        try {
+            dev.spindle.sql.durable.FileDurability.open(coord, io, options);
+        } catch (RuntimeException e) {
+            coord.close();
+            throw e;
+        }
+        return new Database(coord);
+    }
+
     /** What opening repaired (a torn log tail cut off); empty for an in-memory database. */
     public java.util.List<String> notices() {
         return coordinator.durability() instanceof dev.spindle.sql.durable.FileDurability f ? f.notices() : java.util.List.of();

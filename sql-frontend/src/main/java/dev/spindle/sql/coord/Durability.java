@@ -5,6 +5,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.planner.catalog.Catalog;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -30,6 +31,11 @@ public interface Durability extends AutoCloseable {
         }
 
         @Override
+        public void applied(long ts, LongConsumer publish) {
+            publish.accept(ts);
+        }
+
+        @Override
         public <T> T run(String sql, Supplier<T> statement) {
             return statement.get();
         }
@@ -52,6 +58,14 @@ public interface Durability extends AutoCloseable {
 
     /** {@code changes} are being committed (write lock held); throws if they cannot be made durable. */
     void committed(Map<GlobalId, List<Update>> changes);
+
+    /**
+     * The commit at {@code ts} is applied (write lock held, after {@link #committed}): call
+     * {@code publish} with it, on any thread, once no read of it may be lost, which is at once
+     * in memory and in file mode once every log record appended so far is acknowledged. A commit
+     * whose record never becomes durable (an I/O error) is never published.
+     */
+    void applied(long ts, LongConsumer publish);
 
     /**
      * Runs one statement, whose text is {@code sql}, on the caller's thread, and returns once

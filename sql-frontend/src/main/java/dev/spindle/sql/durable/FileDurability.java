@@ -34,6 +34,9 @@ import java.util.logging.Logger;
  *       statement text is known for, statements that recreate it).</li>
  *   <li>A statement returns once its records are synced: {@link #run} waits, outside the write
  *       lock, so commits of many sessions share one sync (group commit).</li>
+ *   <li>A commit is published as the read timestamp ({@link #applied}) only once every record
+ *       appended up to it is acknowledged, by the log's writer thread or the statement's own
+ *       thread, whichever comes first: no read sees a commit a crash could lose.</li>
  *   <li>A checkpoint (the {@code CHECKPOINT} statement, or automatically once the log passes its
  *       threshold, run by the statement that found it due) captures the catalog as statements and
  *       every table's rows under the write lock, then writes them without it.</li>
@@ -45,7 +48,8 @@ import java.util.logging.Logger;
  * <p>Thread-safety: shared by the sessions of a database; {@link #catalogChanged} and
  * {@link #committed} run under the coordinator's write lock, which guards the key maps and the
  * replay flag; the statement text and the LSN to wait for are per thread (a session's statement
- * runs on its caller's thread); checkpoints are serialized by their own lock.
+ * runs on its caller's thread); checkpoints are serialized by their own lock; the commits waiting
+ * to be published by the queue's monitor (taken by the log's writer thread too).
  */
 public final class FileDurability implements Durability {
     private static final Logger LOG = Logger.getLogger(FileDurability.class.getName());
@@ -63,6 +67,12 @@ public final class FileDurability implements Durability {
     private final ThreadLocal<String> statement = new ThreadLocal<>();
     private final ThreadLocal<long[]> lastLsn = ThreadLocal.withInitial(() -> new long[] {-1});
     private final ReentrantLock checkpointLock = new ReentrantLock();
+    /** Commits applied but not yet published: the log's last LSN at their commit, in order. */
+    private final java.util.ArrayDeque<Unpublished> unpublished = new java.util.ArrayDeque<>();
+
+    /** A commit at {@code ts} that may be read once record {@code lsn} is acknowledged. */
+    private record Unpublished(long lsn, long ts, java.util.function.LongConsumer publish) {
+    }
     private final List<String> notices;
 
     private FileDurability(Coordinator coord, DurableStore store, Path dir, long nextKey, List<String> notices) {
@@ -79,12 +89,25 @@ public final class FileDurability implements Durability {
      * has it open, XX001 if it is damaged.
      */
     public static FileDurability open(Coordinator coord, Path dir, DurableStore.Options options) {
-        DurableStore store = DurableStore.open(dir, options);
+        return open(coord, DurableStore.open(dir, options), dir);
+    }
+
+    /**
+     * The same over the file seam {@code io}, without the directory lock (tests: a sync that
+     * blocks or fails).
+     */
+    public static FileDurability open(Coordinator coord, dev.spindle.storage.durable.FileIO io,
+                                      DurableStore.Options options) {
+        return open(coord, DurableStore.open(io, options), Path.of(io.describe("")));
+    }
+
+    private static FileDurability open(Coordinator coord, DurableStore store, Path dir) {
         DurableStore.Recovered rec = store.recovered();
         FileDurability d = new FileDurability(coord, store, dir, rec.nextTableKey(), rec.notices());
         for (String n : rec.notices()) {
             LOG.warning(dir + ": " + n);
         }
+        store.onAcknowledged(d::publishThrough);
         try {
             coord.attachDurability(d);
             d.replay(rec);
@@ -226,6 +249,38 @@ public final class FileDurability implements Durability {
         lastLsn.get()[0] = store.append(new LogRecord.Commit(out));
     }
 
+    /**
+     * Publishes the commit at {@code ts} once every record appended so far is acknowledged: a
+     * commit applied after an unsynced one (whatever it wrote) must not make that one readable.
+     */
+    @Override
+    public void applied(long ts, java.util.function.LongConsumer publish) {
+        long lsn = store.appendedThrough();
+        synchronized (unpublished) {
+            if (unpublished.isEmpty() && lsn <= store.acknowledgedThrough()) {
+                publish.accept(ts);
+            } else {
+                unpublished.addLast(new Unpublished(lsn, ts, publish));
+            }
+        }
+        if (lsn <= store.acknowledgedThrough()) {
+            publishThrough(lsn); // acknowledged meanwhile: the listener may have run before the entry was added
+        }
+    }
+
+    /** Publishes every commit whose records are acknowledged through {@code lsn} (any thread). */
+    private void publishThrough(long lsn) {
+        synchronized (unpublished) {
+            Unpublished last = null;
+            while (!unpublished.isEmpty() && unpublished.peekFirst().lsn() <= lsn) {
+                last = unpublished.pollFirst();
+            }
+            if (last != null) {
+                last.publish().accept(last.ts());
+            }
+        }
+    }
+
     @Override
     public <T> T run(String sql, Supplier<T> body) {
         statement.set(sql);
@@ -241,6 +296,7 @@ public final class FileDurability implements Durability {
             long wait = lsn[0];
             lsn[0] = -1;
             store.awaitDurable(wait);
+            publishThrough(store.acknowledgedThrough()); // read your writes, whenever the listener runs
             if (store.checkpointDue()) {
                 checkpointIfIdle();
             }
