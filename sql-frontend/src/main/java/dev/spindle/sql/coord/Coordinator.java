@@ -259,6 +259,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        durability.awaitOpened(); // a replay still running uses the compute
         try {
             compute.close();
         } finally {

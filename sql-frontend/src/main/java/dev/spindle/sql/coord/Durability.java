@@ -73,6 +73,20 @@ public interface Durability extends AutoCloseable {
      */
     <T> T run(String sql, Supplier<T> statement);
 
+    /**
+     * While the database is still opening (file mode replays its log and rehydrates its indexes
+     * after {@code Database.open} returned, and every statement waits for that), how far it has
+     * got: a rehydrating index reports records arranged of its table's rows, as {@code CREATE
+     * INDEX} does. Empty once open, and always in memory.
+     */
+    default java.util.Optional<dev.spindle.sql.Progress> opening() {
+        return java.util.Optional.empty();
+    }
+
+    /** Waits until opening has ended, whether or not it succeeded (closing waits for it). */
+    default void awaitOpened() {
+    }
+
     /** Writes a checkpoint now (the {@code CHECKPOINT} statement); nothing to do in memory. */
     void checkpoint();
 

@@ -7,6 +7,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.Progress;
 import dev.spindle.sql.coord.Durability;
 import dev.spindle.sql.exec.Statements;
 import dev.spindle.sql.parser.SpindleParser;
@@ -67,6 +68,15 @@ public final class FileDurability implements Durability {
     private final ThreadLocal<String> statement = new ThreadLocal<>();
     private final ThreadLocal<long[]> lastLsn = ThreadLocal.withInitial(() -> new long[] {-1});
     private final ReentrantLock checkpointLock = new ReentrantLock();
+    /** Counted down when the replay on open ended, successfully or not. */
+    private final java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+    /** Why the replay failed (every statement then fails with it), or null. */
+    private volatile RuntimeException openFailure;
+    /** The replay's statements (their running CREATE INDEX reports its hydration), while it runs. */
+    private volatile Statements replayStatements;
+    /** The replay's current step, for {@link #opening()}: what, records done, of how many. */
+    private volatile Progress replayStep;
+
     /** Commits applied but not yet published: the log's last LSN at their commit, in order. */
     private final java.util.ArrayDeque<Unpublished> unpublished = new java.util.ArrayDeque<>();
 
@@ -110,12 +120,69 @@ public final class FileDurability implements Durability {
         store.onAcknowledged(d::publishThrough);
         try {
             coord.attachDurability(d);
-            d.replay(rec);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+        Thread replay = new Thread(() -> d.replayOnOpen(rec), "spindle-open " + dir);
+        replay.setDaemon(true);
+        replay.start();
         return d;
+    }
+
+    private void replayOnOpen(DurableStore.Recovered rec) {
+        try {
+            replay(rec);
+        } catch (RuntimeException e) {
+            openFailure = e;
+            LOG.severe(dir + ": opening failed, every statement will fail: " + e.getMessage());
+        } finally {
+            replayStatements = null;
+            replayStep = null;
+            opened.countDown();
+        }
+    }
+
+    /**
+     * Waits until the replay on open has ended (statements wait here; the session's progress shows
+     * the replay meanwhile); throws what made it fail, if it did.
+     */
+    private void awaitOpen() {
+        if (opened.getCount() > 0) {
+            try {
+                opened.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SpindleException(ErrorCode.QUERY_CANCELED_0);
+            }
+        }
+        RuntimeException failure = openFailure;
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public java.util.Optional<Progress> opening() {
+        if (opened.getCount() == 0) {
+            return java.util.Optional.empty();
+        }
+        Statements st = replayStatements;
+        Progress p = st == null ? null : st.control().progress().orElse(null);
+        if (p != null) {
+            return java.util.Optional.of(new Progress("opening " + dir + ": " + p.statement(), p.done(), p.total()));
+        }
+        Progress step = replayStep;
+        return java.util.Optional.of(step != null ? step : new Progress("opening " + dir, 0, -1));
+    }
+
+    @Override
+    public void awaitOpened() {
+        try {
+            opened.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** What recovery repaired on open (a torn tail cut off), for the user. */
@@ -283,6 +350,7 @@ public final class FileDurability implements Durability {
 
     @Override
     public <T> T run(String sql, Supplier<T> body) {
+        awaitOpen();
         statement.set(sql);
         long[] lsn = lastLsn.get();
         lsn[0] = -1;
@@ -308,6 +376,7 @@ public final class FileDurability implements Durability {
 
     @Override
     public void checkpoint() {
+        awaitOpen();
         checkpointLock.lock();
         try {
             doCheckpoint();
@@ -354,6 +423,7 @@ public final class FileDurability implements Durability {
 
     private void replay(DurableStore.Recovered rec) {
         Statements st = new Statements(coord);
+        replayStatements = st;
         synchronized (coord.writeLock()) {
             replaying = true;
         }
@@ -363,15 +433,21 @@ public final class FileDurability implements Durability {
             for (LogRecord.DdlEntry e : rec.catalog()) {
                 (SpindleParser.parse(e.sql()) instanceof SqlCreateIndex ? indexes : rest).add(e);
             }
+            step("the checkpoint's catalog", 0, rec.catalog().size());
             runAll(st, rest, true);
             Map<GlobalId, List<Update>> data = new HashMap<>();
+            long rows = 0;
             for (Map.Entry<Long, List<Update>> e : rec.snapshots().entrySet()) {
                 data.put(table(e.getKey()), e.getValue());
+                rows += e.getValue().size();
             }
+            step("loading the checkpoint's rows", 0, rows);
             commit(data);
             runAll(st, indexes, false);
             Map<GlobalId, List<Update>> pending = new HashMap<>();
+            int done = 0;
             for (LogRecord r : rec.tail()) {
+                step("replaying the log", done++, rec.tail().size());
                 if (r instanceof LogRecord.Commit c) {
                     for (LogRecord.TableChange t : c.tables()) {
                         pending.computeIfAbsent(table(t.tableKey()), k -> new ArrayList<>()).addAll(t.updates());
@@ -388,6 +464,10 @@ public final class FileDurability implements Durability {
                 replaying = false;
             }
         }
+    }
+
+    private void step(String what, long done, long total) {
+        replayStep = new Progress("opening " + dir + ": " + what, done, total);
     }
 
     private GlobalId table(long key) {
