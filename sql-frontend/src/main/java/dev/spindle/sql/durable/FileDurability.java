@@ -74,6 +74,8 @@ public final class FileDurability implements Durability {
     private volatile RuntimeException openFailure;
     /** The replay's statements (their running CREATE INDEX reports its hydration), while it runs. */
     private volatile Statements replayStatements;
+    /** Where the replay spent its time, once it succeeded. */
+    private volatile OpenTimes openTimes;
     /** The replay's current step, for {@link #opening()}: what, records done, of how many. */
     private volatile Progress replayStep;
 
@@ -99,7 +101,8 @@ public final class FileDurability implements Durability {
      * has it open, XX001 if it is damaged.
      */
     public static FileDurability open(Coordinator coord, Path dir, DurableStore.Options options) {
-        return open(coord, DurableStore.open(dir, options), dir);
+        long start = System.nanoTime();
+        return open(coord, DurableStore.open(dir, options), dir, start);
     }
 
     /**
@@ -108,10 +111,11 @@ public final class FileDurability implements Durability {
      */
     public static FileDurability open(Coordinator coord, dev.spindle.storage.durable.FileIO io,
                                       DurableStore.Options options) {
-        return open(coord, DurableStore.open(io, options), Path.of(io.describe("")));
+        long start = System.nanoTime();
+        return open(coord, DurableStore.open(io, options), Path.of(io.describe("")), start);
     }
 
-    private static FileDurability open(Coordinator coord, DurableStore store, Path dir) {
+    private static FileDurability open(Coordinator coord, DurableStore store, Path dir, long start) {
         DurableStore.Recovered rec = store.recovered();
         FileDurability d = new FileDurability(coord, store, dir, rec.nextTableKey(), rec.notices());
         for (String n : rec.notices()) {
@@ -124,15 +128,18 @@ public final class FileDurability implements Durability {
             store.close();
             throw e;
         }
-        Thread replay = new Thread(() -> d.replayOnOpen(rec), "spindle-open " + dir);
+        long recovered = System.nanoTime() - start;
+        Thread replay = new Thread(() -> d.replayOnOpen(rec, recovered), "spindle-open " + dir);
         replay.setDaemon(true);
         replay.start();
         return d;
     }
 
-    private void replayOnOpen(DurableStore.Recovered rec) {
+    private void replayOnOpen(DurableStore.Recovered rec, long recoverNanos) {
         try {
-            replay(rec);
+            OpenTimes t = replay(rec, recoverNanos);
+            openTimes = t;
+            LOG.fine(() -> dir + ": opened in " + t.totalNanos() / 1_000_000 + " ms: " + t);
         } catch (RuntimeException e) {
             openFailure = e;
             LOG.severe(dir + ": opening failed, every statement will fail: " + e.getMessage());
@@ -174,6 +181,11 @@ public final class FileDurability implements Durability {
         }
         Progress step = replayStep;
         return java.util.Optional.of(step != null ? step : new Progress("opening " + dir, 0, -1));
+    }
+
+    /** Where opening spent its time, once the replay succeeded (measurements). */
+    public java.util.Optional<OpenTimes> openTimes() {
+        return java.util.Optional.ofNullable(openTimes);
     }
 
     @Override
@@ -421,13 +433,14 @@ public final class FileDurability implements Durability {
 
     // ------------------------------------------------------------------ replay
 
-    private void replay(DurableStore.Recovered rec) {
+    private OpenTimes replay(DurableStore.Recovered rec, long recoverNanos) {
         Statements st = new Statements(coord);
         replayStatements = st;
         synchronized (coord.writeLock()) {
             replaying = true;
         }
         try {
+            long t0 = System.nanoTime();
             List<LogRecord.DdlEntry> indexes = new ArrayList<>();
             List<LogRecord.DdlEntry> rest = new ArrayList<>();
             for (LogRecord.DdlEntry e : rec.catalog()) {
@@ -435,6 +448,7 @@ public final class FileDurability implements Durability {
             }
             step("the checkpoint's catalog", 0, rec.catalog().size());
             runAll(st, rest, true);
+            long t1 = System.nanoTime();
             Map<GlobalId, List<Update>> data = new HashMap<>();
             long rows = 0;
             for (Map.Entry<Long, List<Update>> e : rec.snapshots().entrySet()) {
@@ -443,22 +457,32 @@ public final class FileDurability implements Durability {
             }
             step("loading the checkpoint's rows", 0, rows);
             commit(data);
+            long t2 = System.nanoTime();
             runAll(st, indexes, false);
+            long t3 = System.nanoTime();
             Map<GlobalId, List<Update>> pending = new HashMap<>();
             int done = 0;
+            long logRows = 0;
+            long statementNanos = 0;
             for (LogRecord r : rec.tail()) {
                 step("replaying the log", done++, rec.tail().size());
                 if (r instanceof LogRecord.Commit c) {
                     for (LogRecord.TableChange t : c.tables()) {
                         pending.computeIfAbsent(table(t.tableKey()), k -> new ArrayList<>()).addAll(t.updates());
+                        logRows += t.updates().size();
                     }
                 } else {
                     commit(pending);
                     pending = new HashMap<>();
+                    long s0 = System.nanoTime();
                     runAll(st, ((LogRecord.Catalog) r).statements(), false);
+                    statementNanos += System.nanoTime() - s0;
                 }
             }
             commit(pending);
+            long t4 = System.nanoTime();
+            return new OpenTimes(recoverNanos, t1 - t0, rows, t2 - t1, t3 - t2, rec.tail().size(), logRows,
+                    t4 - t3 - statementNanos, statementNanos);
         } finally {
             synchronized (coord.writeLock()) {
                 replaying = false;

@@ -68,6 +68,12 @@ public final class OpenTimeProgram {
                 System.out.printf("open %.2f s, first indexed query %.2f s after open, total %.2f s (cpu %.2f s): %s%n",
                         (opened - start) / 1e9, (first - opened) / 1e9, (first - start) / 1e9, (cpu() - cpu0) / 1e9,
                         ((StatementResult.Rows) r).rows());
+                OpenTimes t = ((FileDurability) db.coordinator().durability()).openTimes().orElseThrow();
+                System.out.printf("  recover %.2f s, catalog %.2f s, %d snapshot rows in %.2f s, indexes %.2f s, "
+                                + "%d log records (%d rows) committed in %.2f s (%.0f rows/s), log statements %.2f s%n",
+                        t.recoverNanos() / 1e9, t.catalogNanos() / 1e9, t.snapshotRows(), t.snapshotNanos() / 1e9,
+                        t.indexNanos() / 1e9, t.logRecords(), t.logRows(), t.logCommitNanos() / 1e9,
+                        t.logRows() / Math.max(1e-9, t.logCommitNanos() / 1e9), t.logStatementNanos() / 1e9);
             }
         }
     }
