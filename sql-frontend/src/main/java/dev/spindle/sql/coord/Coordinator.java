@@ -140,6 +140,19 @@ public final class Coordinator implements AutoCloseable {
      * {@link #writeLock()} held. Returns the timestamp.
      */
     public long commit(Map<GlobalId, List<Update>> changes) {
+        return commit(changes, true);
+    }
+
+    /**
+     * As {@link #commit}, for rows that were checked against their tables' columns when first
+     * committed and are committed again as they were: file mode's replay on open, which skips
+     * the per-row check (the log's and snapshots' checksums vouch for the bytes).
+     */
+    public long commitReplayed(Map<GlobalId, List<Update>> changes) {
+        return commit(changes, false);
+    }
+
+    private long commit(Map<GlobalId, List<Update>> changes, boolean checkRows) {
         assert Thread.holdsLock(writeLock);
         durability.committed(changes);
         long ts = oracle.nextWrite();
@@ -148,7 +161,11 @@ public final class Coordinator implements AutoCloseable {
             for (Update u : e.getValue()) {
                 at.add(new Update(u.row(), ts, u.diff()));
             }
-            tables.get(e.getKey()).append(at, ts);
+            if (checkRows) {
+                tables.get(e.getKey()).append(at, ts);
+            } else {
+                tables.get(e.getKey()).appendChecked(at, ts);
+            }
             uniqueKeys.apply(e.getKey(), e.getValue());
             lastWrite.put(e.getKey(), ts);
         }

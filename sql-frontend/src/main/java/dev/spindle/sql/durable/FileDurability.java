@@ -511,7 +511,7 @@ public final class FileDurability implements Durability {
             return;
         }
         synchronized (coord.writeLock()) {
-            coord.commit(data);
+            coord.commitReplayed(data); // rows as they were committed: not checked again
         }
     }
 
