@@ -31,9 +31,12 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Opens (creating it if need be) the file-mode database in directory {@code dir}: recovers
-     * and replays it (indexes hydrate as {@code CREATE INDEX} does), then every statement returns
-     * once what it committed is durable (see {@link dev.spindle.sql.durable.FileDurability}).
+     * Opens (creating it if need be) the file-mode database in directory {@code dir}: reads and
+     * checks its files (lock, manifest, snapshots, log) and returns; the catalog and rows are
+     * replayed and the indexes rehydrate (as {@code CREATE INDEX} hydrates) on a thread of their
+     * own, and every statement waits for that, its session's {@link Session#progress()} showing
+     * how far it has got. Then every statement returns once what it committed is durable (see
+     * {@link dev.spindle.sql.durable.FileDurability}).
      *
      * @throws dev.spindle.common.error.SpindleException 55006 if another process (or this one) has
      *     it open, XX001 if its files are damaged, 58030 on an I/O error
@@ -43,6 +46,22 @@ public final class Database implements AutoCloseable {
         Coordinator coord = new Coordinator(mode, workers, DEFAULT_RETAIN_MILLIS);
         try {
             dev.spindle.sql.durable.FileDurability.open(coord, dir, options);
+        } catch (RuntimeException e) {
+            coord.close();
+            throw e;
+        }
+        return new Database(coord);
+    }
+
+    /**
+     * Opens a file-mode database over the file seam {@code io} instead of a directory, without the
+     * directory lock: for tests that make a sync block or fail.
+     */
+    public static Database open(dev.spindle.storage.durable.FileIO io, RuntimeMode mode, int workers,
+                                dev.spindle.storage.durable.DurableStore.Options options) {
+        Coordinator coord = new Coordinator(mode, workers, DEFAULT_RETAIN_MILLIS);
+        try {
+            dev.spindle.sql.durable.FileDurability.open(coord, io, options);
         } catch (RuntimeException e) {
             coord.close();
             throw e;

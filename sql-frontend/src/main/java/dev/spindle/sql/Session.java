@@ -112,11 +112,14 @@ public final class Session implements AutoCloseable {
 
     /**
      * How far the statement this session is running has got, from any thread (a shell's progress
-     * bar): a hydrating {@code CREATE INDEX} reports records arranged so far, of how many. Empty
-     * when nothing that reports progress is running.
+     * bar): a hydrating {@code CREATE INDEX} reports records arranged so far, of how many; a
+     * statement waiting for a file-mode database to finish opening reports the open (an index
+     * rehydrating: records arranged of its table's rows). Empty when nothing that reports progress
+     * is running.
      */
     public java.util.Optional<Progress> progress() {
-        return statements.control().progress();
+        java.util.Optional<Progress> opening = durability.opening();
+        return opening.isPresent() ? opening : statements.control().progress();
     }
 
     /**

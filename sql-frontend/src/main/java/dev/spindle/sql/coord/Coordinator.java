@@ -30,8 +30,8 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicReference<Catalog> catalog = new AtomicReference<>(
             dev.spindle.planner.system.SystemCatalog.install(Catalog.empty()));
     private final AtomicLong ids = new AtomicLong(1);
-    private final TimestampOracle oracle = new TimestampOracle();
     private final Object writeLock = new Object();
+    private final TimestampOracle oracle = new TimestampOracle(writeLock);
     private final long retainMillis;
     /** The time of the latest commit that wrote each table. */
     private final Map<GlobalId, Long> lastWrite = new java.util.concurrent.ConcurrentHashMap<>();
@@ -134,10 +134,25 @@ public final class Coordinator implements AutoCloseable {
     /**
      * Commits {@code changes} (updates without times, per table) at one new write timestamp:
      * appends them, counts them in the tables' uniqueness rules ({@link #uniqueKeys()}: the caller
-     * checked them), seals every table past it, and publishes it as the read timestamp. Call with
+     * checked them), seals every table past it, and publishes it as the read timestamp once
+     * {@link Durability#applied} says so (in memory at once; in file mode once every log record
+     * so far is acknowledged, so no read sees a commit a crash could lose). Call with
      * {@link #writeLock()} held. Returns the timestamp.
      */
     public long commit(Map<GlobalId, List<Update>> changes) {
+        return commit(changes, true);
+    }
+
+    /**
+     * As {@link #commit}, for rows that were checked against their tables' columns when first
+     * committed and are committed again as they were: file mode's replay on open, which skips
+     * the per-row check (the log's and snapshots' checksums vouch for the bytes).
+     */
+    public long commitReplayed(Map<GlobalId, List<Update>> changes) {
+        return commit(changes, false);
+    }
+
+    private long commit(Map<GlobalId, List<Update>> changes, boolean checkRows) {
         assert Thread.holdsLock(writeLock);
         durability.committed(changes);
         long ts = oracle.nextWrite();
@@ -146,22 +161,29 @@ public final class Coordinator implements AutoCloseable {
             for (Update u : e.getValue()) {
                 at.add(new Update(u.row(), ts, u.diff()));
             }
-            tables.get(e.getKey()).append(at, ts);
+            if (checkRows) {
+                tables.get(e.getKey()).append(at, ts);
+            } else {
+                tables.get(e.getKey()).appendChecked(at, ts);
+            }
             uniqueKeys.apply(e.getKey(), e.getValue());
             lastWrite.put(e.getKey(), ts);
         }
         sealThrough(ts);
-        oracle.committed(ts);
+        oracle.applied(ts);
+        durability.applied(ts, oracle::published);
         applyReadPolicy(ts);
         return ts;
     }
 
     /**
-     * Each index may compact up to {@code retainMillis} before {@code ts}; the controller holds
-     * compaction back for peeks still pending, so a read already issued is never refused.
+     * Each index may compact up to {@code retainMillis} before {@code ts}, never past the
+     * published read timestamp (which may lag {@code ts} in file mode until the sync); the
+     * controller holds compaction back for peeks still pending, so a read already issued is never
+     * refused.
      */
     private void applyReadPolicy(long ts) {
-        long allowed = Math.max(0, ts - retainMillis);
+        long allowed = Math.min(Math.max(0, ts - retainMillis), oracle.publishedTimestamp());
         synchronized (holds) {
             if (!holds.isEmpty()) {
                 allowed = Math.min(allowed, holds.firstKey());
@@ -224,7 +246,7 @@ public final class Coordinator implements AutoCloseable {
      * Takes a read hold at the current read timestamp and returns it: until {@link #releaseHold}
      * no index compacts past it, so a transaction can go on reading at its snapshot however long it
      * lasts. (No race with compaction: the read policy never allows compaction past the latest
-     * committed write, which is where the hold is taken.)
+     * published write, and the hold is taken at or after it.)
      */
     public long holdReadTimestamp() {
         synchronized (holds) {
@@ -254,6 +276,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        durability.awaitOpened(); // a replay still running uses the compute
         try {
             compute.close();
         } finally {

@@ -5,6 +5,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.planner.catalog.Catalog;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +28,11 @@ public interface Durability extends AutoCloseable {
 
         @Override
         public void committed(Map<GlobalId, List<Update>> changes) {
+        }
+
+        @Override
+        public void applied(long ts, LongConsumer publish) {
+            publish.accept(ts);
         }
 
         @Override
@@ -54,10 +60,32 @@ public interface Durability extends AutoCloseable {
     void committed(Map<GlobalId, List<Update>> changes);
 
     /**
+     * The commit at {@code ts} is applied (write lock held, after {@link #committed}): call
+     * {@code publish} with it, on any thread, once no read of it may be lost, which is at once
+     * in memory and in file mode once every log record appended so far is acknowledged. A commit
+     * whose record never becomes durable (an I/O error) is never published.
+     */
+    void applied(long ts, LongConsumer publish);
+
+    /**
      * Runs one statement, whose text is {@code sql}, on the caller's thread, and returns once
      * everything it committed is durable (the acknowledgement).
      */
     <T> T run(String sql, Supplier<T> statement);
+
+    /**
+     * While the database is still opening (file mode replays its log and rehydrates its indexes
+     * after {@code Database.open} returned, and every statement waits for that), how far it has
+     * got: a rehydrating index reports records arranged of its table's rows, as {@code CREATE
+     * INDEX} does. Empty once open, and always in memory.
+     */
+    default java.util.Optional<dev.spindle.sql.Progress> opening() {
+        return java.util.Optional.empty();
+    }
+
+    /** Waits until opening has ended, whether or not it succeeded (closing waits for it). */
+    default void awaitOpened() {
+    }
 
     /** Writes a checkpoint now (the {@code CHECKPOINT} statement); nothing to do in memory. */
     void checkpoint();

@@ -7,6 +7,7 @@ import dev.spindle.common.update.Update;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.sql.coord.Coordinator;
+import dev.spindle.sql.Progress;
 import dev.spindle.sql.coord.Durability;
 import dev.spindle.sql.exec.Statements;
 import dev.spindle.sql.parser.SpindleParser;
@@ -34,6 +35,9 @@ import java.util.logging.Logger;
  *       statement text is known for, statements that recreate it).</li>
  *   <li>A statement returns once its records are synced: {@link #run} waits, outside the write
  *       lock, so commits of many sessions share one sync (group commit).</li>
+ *   <li>A commit is published as the read timestamp ({@link #applied}) only once every record
+ *       appended up to it is acknowledged, by the log's writer thread or the statement's own
+ *       thread, whichever comes first: no read sees a commit a crash could lose.</li>
  *   <li>A checkpoint (the {@code CHECKPOINT} statement, or automatically once the log passes its
  *       threshold, run by the statement that found it due) captures the catalog as statements and
  *       every table's rows under the write lock, then writes them without it.</li>
@@ -45,7 +49,8 @@ import java.util.logging.Logger;
  * <p>Thread-safety: shared by the sessions of a database; {@link #catalogChanged} and
  * {@link #committed} run under the coordinator's write lock, which guards the key maps and the
  * replay flag; the statement text and the LSN to wait for are per thread (a session's statement
- * runs on its caller's thread); checkpoints are serialized by their own lock.
+ * runs on its caller's thread); checkpoints are serialized by their own lock; the commits waiting
+ * to be published by the queue's monitor (taken by the log's writer thread too).
  */
 public final class FileDurability implements Durability {
     private static final Logger LOG = Logger.getLogger(FileDurability.class.getName());
@@ -63,6 +68,23 @@ public final class FileDurability implements Durability {
     private final ThreadLocal<String> statement = new ThreadLocal<>();
     private final ThreadLocal<long[]> lastLsn = ThreadLocal.withInitial(() -> new long[] {-1});
     private final ReentrantLock checkpointLock = new ReentrantLock();
+    /** Counted down when the replay on open ended, successfully or not. */
+    private final java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+    /** Why the replay failed (every statement then fails with it), or null. */
+    private volatile RuntimeException openFailure;
+    /** The replay's statements (their running CREATE INDEX reports its hydration), while it runs. */
+    private volatile Statements replayStatements;
+    /** Where the replay spent its time, once it succeeded. */
+    private volatile OpenTimes openTimes;
+    /** The replay's current step, for {@link #opening()}: what, records done, of how many. */
+    private volatile Progress replayStep;
+
+    /** Commits applied but not yet published: the log's last LSN at their commit, in order. */
+    private final java.util.ArrayDeque<Unpublished> unpublished = new java.util.ArrayDeque<>();
+
+    /** A commit at {@code ts} that may be read once record {@code lsn} is acknowledged. */
+    private record Unpublished(long lsn, long ts, java.util.function.LongConsumer publish) {
+    }
     private final List<String> notices;
 
     private FileDurability(Coordinator coord, DurableStore store, Path dir, long nextKey, List<String> notices) {
@@ -79,20 +101,100 @@ public final class FileDurability implements Durability {
      * has it open, XX001 if it is damaged.
      */
     public static FileDurability open(Coordinator coord, Path dir, DurableStore.Options options) {
-        DurableStore store = DurableStore.open(dir, options);
+        long start = System.nanoTime();
+        return open(coord, DurableStore.open(dir, options), dir, start);
+    }
+
+    /**
+     * The same over the file seam {@code io}, without the directory lock (tests: a sync that
+     * blocks or fails).
+     */
+    public static FileDurability open(Coordinator coord, dev.spindle.storage.durable.FileIO io,
+                                      DurableStore.Options options) {
+        long start = System.nanoTime();
+        return open(coord, DurableStore.open(io, options), Path.of(io.describe("")), start);
+    }
+
+    private static FileDurability open(Coordinator coord, DurableStore store, Path dir, long start) {
         DurableStore.Recovered rec = store.recovered();
         FileDurability d = new FileDurability(coord, store, dir, rec.nextTableKey(), rec.notices());
         for (String n : rec.notices()) {
             LOG.warning(dir + ": " + n);
         }
+        store.onAcknowledged(d::publishThrough);
         try {
             coord.attachDurability(d);
-            d.replay(rec);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+        long recovered = System.nanoTime() - start;
+        Thread replay = new Thread(() -> d.replayOnOpen(rec, recovered), "spindle-open " + dir);
+        replay.setDaemon(true);
+        replay.start();
         return d;
+    }
+
+    private void replayOnOpen(DurableStore.Recovered rec, long recoverNanos) {
+        try {
+            OpenTimes t = replay(rec, recoverNanos);
+            openTimes = t;
+            LOG.fine(() -> dir + ": opened in " + t.totalNanos() / 1_000_000 + " ms: " + t);
+        } catch (RuntimeException e) {
+            openFailure = e;
+            LOG.severe(dir + ": opening failed, every statement will fail: " + e.getMessage());
+        } finally {
+            replayStatements = null;
+            replayStep = null;
+            opened.countDown();
+        }
+    }
+
+    /**
+     * Waits until the replay on open has ended (statements wait here; the session's progress shows
+     * the replay meanwhile); throws what made it fail, if it did.
+     */
+    private void awaitOpen() {
+        if (opened.getCount() > 0) {
+            try {
+                opened.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SpindleException(ErrorCode.QUERY_CANCELED_0);
+            }
+        }
+        RuntimeException failure = openFailure;
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public java.util.Optional<Progress> opening() {
+        if (opened.getCount() == 0) {
+            return java.util.Optional.empty();
+        }
+        Statements st = replayStatements;
+        Progress p = st == null ? null : st.control().progress().orElse(null);
+        if (p != null) {
+            return java.util.Optional.of(new Progress("opening " + dir + ": " + p.statement(), p.done(), p.total()));
+        }
+        Progress step = replayStep;
+        return java.util.Optional.of(step != null ? step : new Progress("opening " + dir, 0, -1));
+    }
+
+    /** Where opening spent its time, once the replay succeeded (measurements). */
+    public java.util.Optional<OpenTimes> openTimes() {
+        return java.util.Optional.ofNullable(openTimes);
+    }
+
+    @Override
+    public void awaitOpened() {
+        try {
+            opened.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** What recovery repaired on open (a torn tail cut off), for the user. */
@@ -226,8 +328,41 @@ public final class FileDurability implements Durability {
         lastLsn.get()[0] = store.append(new LogRecord.Commit(out));
     }
 
+    /**
+     * Publishes the commit at {@code ts} once every record appended so far is acknowledged: a
+     * commit applied after an unsynced one (whatever it wrote) must not make that one readable.
+     */
+    @Override
+    public void applied(long ts, java.util.function.LongConsumer publish) {
+        long lsn = store.appendedThrough();
+        synchronized (unpublished) {
+            if (unpublished.isEmpty() && lsn <= store.acknowledgedThrough()) {
+                publish.accept(ts);
+            } else {
+                unpublished.addLast(new Unpublished(lsn, ts, publish));
+            }
+        }
+        if (lsn <= store.acknowledgedThrough()) {
+            publishThrough(lsn); // acknowledged meanwhile: the listener may have run before the entry was added
+        }
+    }
+
+    /** Publishes every commit whose records are acknowledged through {@code lsn} (any thread). */
+    private void publishThrough(long lsn) {
+        synchronized (unpublished) {
+            Unpublished last = null;
+            while (!unpublished.isEmpty() && unpublished.peekFirst().lsn() <= lsn) {
+                last = unpublished.pollFirst();
+            }
+            if (last != null) {
+                last.publish().accept(last.ts());
+            }
+        }
+    }
+
     @Override
     public <T> T run(String sql, Supplier<T> body) {
+        awaitOpen();
         statement.set(sql);
         long[] lsn = lastLsn.get();
         lsn[0] = -1;
@@ -241,6 +376,7 @@ public final class FileDurability implements Durability {
             long wait = lsn[0];
             lsn[0] = -1;
             store.awaitDurable(wait);
+            publishThrough(store.acknowledgedThrough()); // read your writes, whenever the listener runs
             if (store.checkpointDue()) {
                 checkpointIfIdle();
             }
@@ -252,6 +388,7 @@ public final class FileDurability implements Durability {
 
     @Override
     public void checkpoint() {
+        awaitOpen();
         checkpointLock.lock();
         try {
             doCheckpoint();
@@ -296,42 +433,65 @@ public final class FileDurability implements Durability {
 
     // ------------------------------------------------------------------ replay
 
-    private void replay(DurableStore.Recovered rec) {
+    private OpenTimes replay(DurableStore.Recovered rec, long recoverNanos) {
         Statements st = new Statements(coord);
+        replayStatements = st;
         synchronized (coord.writeLock()) {
             replaying = true;
         }
         try {
+            long t0 = System.nanoTime();
             List<LogRecord.DdlEntry> indexes = new ArrayList<>();
             List<LogRecord.DdlEntry> rest = new ArrayList<>();
             for (LogRecord.DdlEntry e : rec.catalog()) {
                 (SpindleParser.parse(e.sql()) instanceof SqlCreateIndex ? indexes : rest).add(e);
             }
+            step("the checkpoint's catalog", 0, rec.catalog().size());
             runAll(st, rest, true);
+            long t1 = System.nanoTime();
             Map<GlobalId, List<Update>> data = new HashMap<>();
+            long rows = 0;
             for (Map.Entry<Long, List<Update>> e : rec.snapshots().entrySet()) {
                 data.put(table(e.getKey()), e.getValue());
+                rows += e.getValue().size();
             }
+            step("loading the checkpoint's rows", 0, rows);
             commit(data);
+            long t2 = System.nanoTime();
             runAll(st, indexes, false);
+            long t3 = System.nanoTime();
             Map<GlobalId, List<Update>> pending = new HashMap<>();
+            int done = 0;
+            long logRows = 0;
+            long statementNanos = 0;
             for (LogRecord r : rec.tail()) {
+                step("replaying the log", done++, rec.tail().size());
                 if (r instanceof LogRecord.Commit c) {
                     for (LogRecord.TableChange t : c.tables()) {
                         pending.computeIfAbsent(table(t.tableKey()), k -> new ArrayList<>()).addAll(t.updates());
+                        logRows += t.updates().size();
                     }
                 } else {
                     commit(pending);
                     pending = new HashMap<>();
+                    long s0 = System.nanoTime();
                     runAll(st, ((LogRecord.Catalog) r).statements(), false);
+                    statementNanos += System.nanoTime() - s0;
                 }
             }
             commit(pending);
+            long t4 = System.nanoTime();
+            return new OpenTimes(recoverNanos, t1 - t0, rows, t2 - t1, t3 - t2, rec.tail().size(), logRows,
+                    t4 - t3 - statementNanos, statementNanos);
         } finally {
             synchronized (coord.writeLock()) {
                 replaying = false;
             }
         }
+    }
+
+    private void step(String what, long done, long total) {
+        replayStep = new Progress("opening " + dir + ": " + what, done, total);
     }
 
     private GlobalId table(long key) {
@@ -351,7 +511,7 @@ public final class FileDurability implements Durability {
             return;
         }
         synchronized (coord.writeLock()) {
-            coord.commit(data);
+            coord.commitReplayed(data); // rows as they were committed: not checked again
         }
     }
 

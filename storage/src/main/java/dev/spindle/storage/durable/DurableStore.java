@@ -163,6 +163,25 @@ public final class DurableStore implements AutoCloseable {
         return writer.append(r);
     }
 
+    /** The LSN of the last record appended; every record up to it is queued, not necessarily durable. */
+    public long appendedThrough() {
+        return writer.appended();
+    }
+
+    /** The last LSN acknowledged (durable, see {@link Options}); every earlier record is too. */
+    public long acknowledgedThrough() {
+        return writer.acknowledged();
+    }
+
+    /**
+     * Calls {@code listener} with the new acknowledged LSN each time it advances, on the log's
+     * writer thread (keep it short; it must not append or wait for the log). Set it once, before
+     * appending. A record whose write or sync failed is never acknowledged.
+     */
+    public void onAcknowledged(java.util.function.LongConsumer listener) {
+        writer.onAcknowledged(listener);
+    }
+
     /** Waits until record {@code lsn} is acknowledged (durable, see {@link Options}). */
     public void awaitDurable(long lsn) {
         writer.awaitDurable(lsn);

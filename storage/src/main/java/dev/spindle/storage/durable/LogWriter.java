@@ -47,6 +47,7 @@ final class LogWriter implements AutoCloseable {
     private boolean closing;
     private long segmentBytes;
     private long syncs;
+    private java.util.function.LongConsumer onAcknowledged = lsn -> { };
 
     // writer thread only
     private FileIO.Handle file;
@@ -108,6 +109,41 @@ final class LogWriter implements AutoCloseable {
         if (closing) {
             throw new SpindleException(ErrorCode.DATABASE_CLOSED_0);
         }
+    }
+
+    /** The LSN of the last record appended (queued), or one less than the first if none was. */
+    long appended() {
+        synchronized (lock) {
+            return nextLsn - 1;
+        }
+    }
+
+    /** The last LSN acknowledged: synced (or written, with a sync delay); every earlier one is too. */
+    long acknowledged() {
+        synchronized (lock) {
+            return syncDelayNanos > 0 ? written : synced;
+        }
+    }
+
+    /**
+     * Calls {@code listener} on the writer thread, outside the writer's lock, with the new
+     * acknowledged LSN each time it advances (after it is readable through {@link #acknowledged}).
+     * Set it once, before appending.
+     */
+    void onAcknowledged(java.util.function.LongConsumer listener) {
+        synchronized (lock) {
+            onAcknowledged = java.util.Objects.requireNonNull(listener, "listener");
+        }
+    }
+
+    private void acknowledgedNow() {
+        java.util.function.LongConsumer l;
+        long lsn;
+        synchronized (lock) {
+            l = onAcknowledged;
+            lsn = syncDelayNanos > 0 ? written : synced;
+        }
+        l.accept(lsn);
     }
 
     /** Waits until the record {@code lsn} is acknowledged: synced (or written, with a sync delay). */
@@ -292,6 +328,9 @@ final class LogWriter implements AutoCloseable {
                 lock.notifyAll();
             }
         }
+        if (syncDelayNanos > 0) {
+            acknowledgedNow();
+        }
     }
 
     private void sync() throws IOException {
@@ -305,6 +344,9 @@ final class LogWriter implements AutoCloseable {
             synced = Math.max(synced, through);
             syncs++;
             lock.notifyAll();
+        }
+        if (syncDelayNanos == 0) {
+            acknowledgedNow();
         }
     }
 

@@ -126,6 +126,19 @@ public final class TableLog {
      * @throws IllegalArgumentException if a row does not match the table's columns
      */
     public synchronized void append(Collection<Update> updates, long ts) {
+        append(updates, ts, true);
+    }
+
+    /**
+     * As {@link #append}, without checking each row against the table's columns: for rows that
+     * were checked when first written and are appended again as they were (file mode replaying its
+     * snapshots and log on open). Times are still checked.
+     */
+    public synchronized void appendChecked(Collection<Update> updates, long ts) {
+        append(updates, ts, false);
+    }
+
+    private void append(Collection<Update> updates, long ts, boolean checkRows) {
         Timestamp.check(ts);
         State s = state;
         checkOpen(s);
@@ -136,7 +149,9 @@ public final class TableLog {
             if (!s.upper.lessEqual(u.time()) || u.time() > ts) {
                 throw new SpindleException(ErrorCode.WRITE_BEHIND_UPPER_3, id, u.time(), s.upper);
             }
-            checkRow(u.row());
+            if (checkRows) {
+                checkRow(u.row());
+            }
         }
         publish(s, new TableBatch(s.upper, Frontier.after(ts), Consolidation.consolidate(updates)));
     }
@@ -160,9 +175,11 @@ public final class TableLog {
         long recent = s.recentUpdates + batch.updates().size();
         State next;
         if (recent > Math.max(64, s.base.size())) {
-            List<Update> all = updatesThrough(s.base, s.baseThrough, node);
-            next = new State(s.since, batch.upper(), List.copyOf(Consolidation.consolidate(all)), batch.upper(), node, node, 0,
-                    false);
+            // A first batch (a bulk load, a snapshot replayed on open) is the base as it is: a
+            // batch's updates are consolidated and immutable already.
+            List<Update> base = s.base.isEmpty() && s.baseThrough == s.tail ? batch.updates()
+                    : List.copyOf(Consolidation.consolidate(updatesThrough(s.base, s.baseThrough, node)));
+            next = new State(s.since, batch.upper(), base, batch.upper(), node, node, 0, false);
         } else {
             next = new State(s.since, batch.upper(), s.base, s.baseUpper, s.baseThrough, node, recent, false);
         }
