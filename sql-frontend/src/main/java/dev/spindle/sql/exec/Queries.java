@@ -85,8 +85,9 @@ public final class Queries {
                 }
                 PeekPlan plan = planning.apply(catalog);
                 coord.introspection().beforeQuery(plan, catalog); // a fresh sample, before the read time is picked
-                long t = time != null ? time : coord.oracle().readTimestamp();
-                return new StatementResult.Rows(plan.columns(), read(plan, t, time != null), List.of());
+                try (ReadTime at = ReadTime.choose(coord, time)) { // held until the answer is in
+                    return new StatementResult.Rows(plan.columns(), read(plan, at.time(), time != null), List.of());
+                }
             } catch (SpindleException e) {
                 // each retry needs a newer catalog, so only a storm of DDL keeps a read retrying: three
                 // attempts were too few for a read racing a loop of CREATE/DROP INDEX

@@ -1,0 +1,87 @@
+package dev.spindle.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spindle.common.row.Row;
+import dev.spindle.compute.controller.RuntimeMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Reads racing DDL (the benchmark's P4): point lookups through one index while another session
+ * creates and drops a second index on the same table in a loop, each DDL a commit that lets every
+ * index compact. A read at the read timestamp must never fail, however little history the read
+ * policy keeps: a commit between the read choosing its time and its peek reaching compute must not
+ * compact past that time.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ReadTimeRaceTest {
+    private Database db;
+
+    @AfterEach
+    void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void pointLookupsNeverFailBesideACreateDropIndexLoop(RuntimeMode mode) throws Exception {
+        db = Database.open(mode, 1, 0); // no history behind the latest write: any later commit may compact to it
+        Session s = db.session();
+        s.execute("CREATE TABLE t (k INT NOT NULL, v INT NOT NULL)");
+        StringBuilder insert = new StringBuilder("INSERT INTO t VALUES ");
+        int rows = 2000;
+        for (int k = 0; k < rows; k++) {
+            insert.append(k == 0 ? "" : ", ").append('(').append(k).append(", ").append(k * 7 % 1000).append(')');
+        }
+        s.execute(insert.toString());
+        s.execute("CREATE INDEX t_k ON t (k)");
+        AtomicBoolean stop = new AtomicBoolean();
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        AtomicInteger reads = new AtomicInteger();
+        List<Thread> readers = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            int seed = r;
+            Thread reader = new Thread(() -> {
+                try (Session mine = db.session()) {
+                    Prepared p = mine.prepare("SELECT v FROM t WHERE k = ?");
+                    for (int i = seed; !stop.get(); i += 7) {
+                        int k = i % rows;
+                        List<Row> got = ((StatementResult.Rows) mine.execute(p, List.of(k))).rows();
+                        assertEquals(List.of(Row.of((long) (k * 7 % 1000))), got);
+                        reads.incrementAndGet();
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            reader.start();
+            readers.add(reader);
+        }
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        int rounds = 0;
+        while (System.nanoTime() < end && failures.isEmpty()) {
+            s.execute("CREATE INDEX t_v ON t (v)");
+            s.execute("DROP INDEX t_v");
+            rounds++;
+        }
+        stop.set(true);
+        for (Thread t : readers) {
+            t.join(30_000);
+        }
+        assertTrue(failures.isEmpty(), () -> "a read failed after " + reads.get() + " reads, " + failures.size()
+                + " failures: " + failures.peek());
+        assertTrue(rounds > 0 && reads.get() > 0, "rounds " + rounds + ", reads " + reads.get());
+    }
+}
