@@ -46,6 +46,15 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
     /** Rows processed between two calls of the checkpoint. */
     static final int CHECK_EVERY = 4096;
 
+    /**
+     * The rows one evaluation may read, build and produce in all (about what it holds in memory
+     * at once, at most): past it the evaluation is abandoned and the dataflow rendered instead,
+     * which streams through its operators and consolidates as it goes. The work thrown away is
+     * bounded by this (some tens of milliseconds); reads of the small tables this path is for stay
+     * far below it.
+     */
+    static final long WORK_LIMIT = 1L << 20;
+
     /** The checkpoint's own failure, carried past the evaluator's handlers of data errors. */
     static final class Stopped extends RuntimeException {
         Stopped(RuntimeException cause) {
@@ -75,13 +84,21 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
     private final Map<GlobalId, Coll> built = new HashMap<>();
     private final Map<GlobalId, GlobalId> imports = new HashMap<>(); // id or collection -> import id
     private final Map<Integer, Coll> locals = new HashMap<>();
+    private final long workLimit;
     private int work;
+    private long total;
 
     /**
      * @param inputs reads a source or an imported index on first use (each at most once)
      * @param checkpoint called every {@link #CHECK_EVERY} rows; what it throws stops the evaluation
      */
     PlanInterpreter(DataflowDescription desc, Inputs inputs, Runnable checkpoint) {
+        this(desc, inputs, checkpoint, WORK_LIMIT);
+    }
+
+    /** With a limit of its own on the rows the evaluation may handle ({@link #WORK_LIMIT}). */
+    PlanInterpreter(DataflowDescription desc, Inputs inputs, Runnable checkpoint, long workLimit) {
+        this.workLimit = workLimit;
         this.desc = desc;
         this.inputs = inputs;
         this.checkpoint = checkpoint;
@@ -101,7 +118,12 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
         return collection(id);
     }
 
+    /** Counts {@code rows} of work: abandons the evaluation past the limit, calls the checkpoint now and then. */
     private void tick(int rows) {
+        total += rows;
+        if (total > workLimit) {
+            throw new NotHere();
+        }
         work += rows;
         if (work >= CHECK_EVERY) {
             work = 0;
@@ -266,7 +288,11 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
     }
 
     private RowList cross(RowList left, RowList right) {
-        RowList out = new RowList(Math.min(1 << 20, left.size() * right.size()));
+        long size = (long) left.size() * right.size();
+        if (total + size + left.size() > workLimit) {
+            throw new NotHere(); // known before doing any of it
+        }
+        RowList out = new RowList((int) size);
         for (int i = 0; i < left.size(); i++) {
             Row a = left.row(i);
             long n = left.count(i);
@@ -309,13 +335,15 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
                 continue; // a key holding NULL is never interned, so it finds nothing
             }
             long n = probe.count(i);
+            int before = out.size();
             for (int e = head[g]; e != 0; e = next[e - 1]) {
                 Row br = build.row(e - 1);
                 long m = Math.multiplyExact(n, build.count(e - 1));
                 out.add(buildLeft ? br.concat(pr) : pr.concat(br), m);
             }
+            tick(out.size() - before);
         }
-        tick(probe.size() + out.size());
+        tick(probe.size());
         return out;
     }
 

@@ -48,7 +48,14 @@ import java.util.Optional;
  * When an input is not read here the answer is null and the caller renders the dataflow, which
  * waits for the seal or fails as it always does; so is a description this class does not handle
  * (a peek with a key or a map of its own, a re-exported index, an input that is not a table, an
- * arithmetic overflow of counts, a malformed plan).
+ * arithmetic overflow of counts, a malformed plan), and a read that grows past
+ * {@link PlanInterpreter#WORK_LIMIT} rows: that one is better streamed through the operators,
+ * which consolidate as they go, than held here.
+ *
+ * <h2>Cancel and timeout</h2>
+ * The evaluation calls the caller's checkpoint about every {@link PlanInterpreter#CHECK_EVERY}
+ * rows, so a statement's cancel or timeout stops it within a few milliseconds; the work limit
+ * keeps any inline read short and its memory bounded whatever the checkpoint does.
  *
  * <h2>The answer</h2>
  * As the workers' peek of the transient index, merged by {@code PeekMerge}: the export's rows are

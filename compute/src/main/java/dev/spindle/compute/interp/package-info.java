@@ -7,8 +7,8 @@
  * ({@link dev.spindle.compute.interp.PlanInterpreter}: hash joins, hash grouping, the operators'
  * own group functions and error rows) and answers as the workers' peek of the transient index
  * would, errors before rows; where it cannot read an input as the dataflow would (not sealed,
- * compacted past the time, not published), it answers nothing and the caller renders the
- * dataflow.
+ * compacted past the time, not published), or when the evaluation grows past a bound on the rows
+ * it handles, it answers nothing and the caller renders the dataflow.
  *
  * <p>Sits after {@code render} and before {@code protocol} in compute's package order. Uses
  * plans, expressions, the operators' error-row codec, key functions and group functions,

@@ -259,4 +259,22 @@ class TransientInlineTest {
         assertEquals(List.of(Row.of(90_000L)), rows(f.ctl.tryPeekTransientInline(d, scan(out, 1), all::incrementAndGet)));
         assertTrue(all.get() >= 90_000 / 4096, "checked about every 4096 rows: " + all.get());
     }
+
+    @Test
+    void aReadGrowingPastTheWorkLimitIsLeftToTheWorkers() throws Exception {
+        f = new SplitFixture(RuntimeMode.SPLIT, 1);
+        List<Update> rows = new ArrayList<>();
+        for (long k = 0; k < 1100; k++) {
+            rows.add(Update.insert(Row.of(k, k), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        Plan cross = new Plan.Reduce(new Plan.Join(new Plan.Get(SplitFixture.T), new Plan.Get(SplitFixture.T), new int[0], new int[0]),
+                new int[0], List.of(Aggregate.countRows())); // 1,210,000 joined rows: past the limit
+        Plan join = new Plan.Reduce(new Plan.Join(new Plan.Get(SplitFixture.T), new Plan.Get(SplitFixture.T), new int[] {0}, new int[] {0}),
+                new int[0], List.of(Aggregate.countRows()));
+        long started = System.nanoTime();
+        assertNull(inline(cross, null, 1), "past the work limit: left to the workers (not run here: seconds of work)");
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(5), "given up before doing the work");
+        assertEquals(List.of(Row.of(1100L)), rows(inline(join, null, 1)), "the same table joined on its key stays inline");
+    }
 }
