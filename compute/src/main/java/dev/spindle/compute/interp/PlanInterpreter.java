@@ -206,8 +206,11 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitMfp(Plan.MapFilterProject p) {
-        Coll in = p.input().accept(this);
         Mfp mfp = p.mfp();
+        if (!mfp.isIdentity() && p.input() instanceof Plan.Join) {
+            return joinThenMfp((Plan.Join) p.input(), mfp.evaluator());
+        }
+        Coll in = p.input().accept(this);
         if (mfp.isIdentity()) {
             return in;
         }
@@ -311,20 +314,11 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
         RowList probe = buildLeft ? right : left;
         int[] buildKey = buildLeft ? leftKey : rightKey;
         int[] probeKey = buildLeft ? rightKey : leftKey;
-        Bag keys = new Bag(build.size());
-        int[] head = new int[build.size()]; // per distinct key: first entry + 1
-        int[] next = new int[build.size()]; // per entry: next entry of the same key + 1
-        for (int i = build.size() - 1; i >= 0; i--) {
-            Row k = build.row(i).project(buildKey);
-            if (k.hasNull()) {
-                continue;
-            }
-            int g = keys.intern(k);
-            next[i] = head[g];
-            head[g] = i + 1;
-        }
-        tick(build.size());
+        Index index = index(build, buildKey);
         RowList out = new RowList(probe.size());
+        Bag keys = index.keys();
+        int[] head = index.head();
+        int[] next = index.next();
         if (keys.size() == 0) {
             return out;
         }
@@ -345,6 +339,130 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
         }
         tick(probe.size());
         return out;
+    }
+
+    /**
+     * A map/filter/project over a join, fused: each matching pair's decoded columns go straight to
+     * the evaluator (both sides decoded once, one scratch array reused), so the joined rows,
+     * mostly dropped by the filter above a decorrelated subquery's join, are never built. The same
+     * rows, counts and error rows as the join's output through the map.
+     */
+    private Coll joinThenMfp(Plan.Join j, MfpEvaluator ev) {
+        Coll l = j.left().accept(this);
+        Coll r = j.right().accept(this);
+        RowList left = l.oks();
+        RowList right = r.oks();
+        RowList errsIn = RowList.concat(l.errs(), r.errs());
+        if (left.isEmpty() || right.isEmpty()) {
+            return new Coll(new RowList(0), errsIn);
+        }
+        Object[][] lv = decode(left);
+        Object[][] rv = decode(right);
+        int la = lv[0].length;
+        Object[] scratch = new Object[la + rv[0].length];
+        Fused out = new Fused(ev, scratch, la);
+        if (j.leftKey().length == 0) {
+            long size = (long) left.size() * right.size();
+            if (total + size + left.size() > workLimit) {
+                throw new NotHere();
+            }
+            for (int i = 0; i < left.size(); i++) {
+                long n = left.count(i);
+                for (int k = 0; k < right.size(); k++) {
+                    out.emit(lv[i], rv[k], Math.multiplyExact(n, right.count(k)));
+                }
+                tick(right.size() + 1);
+            }
+        } else {
+            boolean buildLeft = left.size() < right.size();
+            RowList build = buildLeft ? left : right;
+            RowList probe = buildLeft ? right : left;
+            Object[][] bv = buildLeft ? lv : rv;
+            Object[][] pv = buildLeft ? rv : lv;
+            int[] probeKey = buildLeft ? j.rightKey() : j.leftKey();
+            Index index = index(build, buildLeft ? j.leftKey() : j.rightKey());
+            for (int i = 0; i < probe.size(); i++) {
+                int g = index.keys.size() == 0 ? -1 : index.keys.find(probe.row(i).project(probeKey));
+                if (g < 0) {
+                    continue;
+                }
+                long n = probe.count(i);
+                int pairs = 0;
+                for (int e = index.head[g]; e != 0; e = index.next[e - 1], pairs++) {
+                    long m = Math.multiplyExact(n, build.count(e - 1));
+                    if (buildLeft) {
+                        out.emit(bv[e - 1], pv[i], m);
+                    } else {
+                        out.emit(pv[i], bv[e - 1], m);
+                    }
+                }
+                tick(pairs);
+            }
+            tick(probe.size());
+        }
+        return new Coll(out.oks, out.errs == null ? errsIn : RowList.concat(errsIn, out.errs));
+    }
+
+    /** The rows of a fused join and map as they are produced. */
+    private static final class Fused {
+        final MfpEvaluator ev;
+        final Object[] scratch;
+        final int split;
+        final RowList oks = new RowList(16);
+        RowList errs;
+
+        Fused(MfpEvaluator ev, Object[] scratch, int split) {
+            this.ev = ev;
+            this.scratch = scratch;
+            this.split = split;
+        }
+
+        void emit(Object[] a, Object[] b, long n) {
+            System.arraycopy(a, 0, scratch, 0, split);
+            System.arraycopy(b, 0, scratch, split, b.length);
+            Row out;
+            try {
+                out = ev.apply(scratch); // reads the array, never keeps it
+            } catch (SpindleException e) {
+                if (errs == null) {
+                    errs = new RowList(4);
+                }
+                errs.add(EvalErrors.toRow(e), n);
+                return;
+            }
+            if (out != null) {
+                oks.add(out, n);
+            }
+        }
+    }
+
+    private static Object[][] decode(RowList rows) {
+        Object[][] out = new Object[rows.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = rows.row(i).toArray();
+        }
+        return out;
+    }
+
+    /** A hash index of {@code rows} by {@code key} columns: distinct keys, and per key a chain of entries. */
+    private record Index(Bag keys, int[] head, int[] next) {
+    }
+
+    private Index index(RowList build, int[] key) {
+        Bag keys = new Bag(build.size());
+        int[] head = new int[build.size()]; // per distinct key: first entry + 1
+        int[] next = new int[build.size()]; // per entry: next entry of the same key + 1
+        for (int i = build.size() - 1; i >= 0; i--) {
+            Row k = build.row(i).project(key);
+            if (k.hasNull()) {
+                continue; // never matches: a key holding NULL is never interned, so a probe finds nothing
+            }
+            int g = keys.intern(k);
+            next[i] = head[g];
+            head[g] = i + 1;
+        }
+        tick(build.size());
+        return new Index(keys, head, next);
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.spindle.common.update.Consolidation;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
 import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.compute.expr.Mfp;
 import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.compute.expr.func.BinaryFunc;
 import dev.spindle.compute.operator.EvalErrors;
@@ -41,7 +42,8 @@ import net.jqwik.api.statistics.Statistics;
  * The slow path evaluated in the caller's thread ({@code ComputeController.tryPeekTransientInline},
  * package {@code interp}) against the rendered transient dataflow ({@code peekTransient}) and
  * {@link PlanOracle}: random plans over two tables (one of them read through a published index on
- * split runtimes), an export key that may fail, W = 1, 2 and 4, with and without a finishing. The
+ * split runtimes), an export key that may fail, a dividing filter right above a join (or a cross
+ * product), W = 1, 2 and 4, with and without a finishing. The
  * in-thread answer must be exactly the workers' answer: the same rows in the same order, or the
  * same error (which error when several, as the workers' partitions and the merge choose it).
  */
@@ -68,7 +70,16 @@ class InterpretedPlanProperties {
                                            @ForAll @IntRange(min = 0, max = 6) int readAt,
                                            @ForAll @IntRange(min = 0, max = 2) int wExp,
                                            @ForAll boolean split, @ForAll boolean viaIndex, @ForAll boolean failingKey,
-                                           @ForAll boolean finished) throws Exception {
+                                           @ForAll boolean finished, @ForAll @IntRange(min = 0, max = 2) int joinAbove)
+            throws Exception {
+        if (joinAbove > 0) {
+            // (k, v / t2.k) for rows joined with t2 (on k, or every pair) where t2.v > 1: a map that
+            // filters and divides right above a join, fused in the evaluator; t2.k = 0 divides by zero
+            Mfp divide = new Mfp(4, List.of(ScalarExpr.call(BinaryFunc.DIV, PlanArbitraries.col(1), PlanArbitraries.col(2))),
+                    List.of(ScalarExpr.gt(PlanArbitraries.col(3), PlanArbitraries.lit(1))), new int[] {0, 4});
+            int[] key = joinAbove == 1 ? new int[] {0} : new int[0];
+            plan = new Plan.MapFilterProject(new Plan.Join(plan, new Plan.Get(T2), key, key), divide);
+        }
         viaIndex &= split; // indexes are read in the caller's thread from the split runtimes' registries
         int workers = 1 << wExp;
         int batches = Math.max(c1.size(), c2.size());
