@@ -136,7 +136,8 @@ public final class ComputeController implements AutoCloseable {
     private final Map<GlobalId, SpindleException> failed = new ConcurrentHashMap<>();
     private final Map<UUID, Collector> peeks = new LinkedHashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
-    private final Map<GlobalId, Frontier> applied = new HashMap<>();
+    /** The compaction sent to the runtimes per index. Written under the monitor, read also without (inline reads). */
+    private final Map<GlobalId, Frontier> applied = new ConcurrentHashMap<>();
     private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
@@ -502,6 +503,12 @@ public final class ComputeController implements AutoCloseable {
             SpindleException unusable = unusable(imported); // dropped or failed: as peekTransient answers
             if (unusable != null) {
                 return new PeekResponse.Error(unusable);
+            }
+            Frontier allowed = applied.get(imported);
+            if (allowed != null && !allowed.lessEqual(request.time())) {
+                // compaction past t was sent, though the trace may not have applied it yet: the
+                // dataflow, rendered after it in command order, answers as it always did
+                return null;
             }
         }
         long started = System.nanoTime();
