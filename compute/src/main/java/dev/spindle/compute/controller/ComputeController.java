@@ -4,6 +4,7 @@ import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
+import dev.spindle.compute.interp.TransientRead;
 import dev.spindle.compute.peek.InlinePeek;
 import dev.spindle.compute.peek.PeekMerge;
 import dev.spindle.compute.peek.PeekPartial;
@@ -123,6 +124,8 @@ public final class ComputeController implements AutoCloseable {
     private final Consumer<ComputeCommand> toInteractive;
     /** The sharing registries, one per worker ordinal (split runtimes; empty when solo). */
     private final List<ArrangementSharingRegistry> registries;
+    /** The tables the runtimes read, for reads evaluated in the caller's thread. */
+    private final dev.spindle.compute.render.TableResolver tables;
     /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
     private final AtomicLongArray peekDurations = new AtomicLongArray(32);
     private final Map<Long, Book> books = new LinkedHashMap<>();
@@ -133,7 +136,8 @@ public final class ComputeController implements AutoCloseable {
     private final Map<GlobalId, SpindleException> failed = new ConcurrentHashMap<>();
     private final Map<UUID, Collector> peeks = new LinkedHashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
-    private final Map<GlobalId, Frontier> applied = new HashMap<>();
+    /** The compaction sent to the runtimes per index. Written under the monitor, read also without (inline reads). */
+    private final Map<GlobalId, Frontier> applied = new ConcurrentHashMap<>();
     private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
@@ -146,6 +150,7 @@ public final class ComputeController implements AutoCloseable {
         this.maintenance = rts.maintenance();
         this.interactive = rts.interactive();
         this.registries = rts.registries();
+        this.tables = options.environment().tables();
         this.toMaintenance = options.wire() ? c -> maintenance.send(ProtocolCodec.roundTrip(c)) : maintenance::send;
         this.toInteractive = options.wire() ? c -> interactive.send(ProtocolCodec.roundTrip(c)) : interactive::send;
     }
@@ -472,6 +477,42 @@ public final class ComputeController implements AutoCloseable {
         }
         long started = System.nanoTime();
         PeekResponse r = InlinePeek.tryAnswer(registries, request);
+        if (r != null) {
+            countDuration(started);
+        }
+        return r;
+    }
+
+    /**
+     * Answers the slow path's peek {@code request} of transient dataflow {@code desc} in the
+     * calling thread, without rendering it ({@link TransientRead}): when every table it reads is
+     * sealed past the peek's time and not compacted past it, and every index it imports is
+     * published on every worker ordinal, sealed past the time and not compacted past it. Null
+     * when it must go to the interactive workers ({@link #peekTransient}); an import dropped or
+     * failed is answered with its error, as there. Takes no lock of the controller's; counted in
+     * {@link #peekDurations()} like every answered peek.
+     *
+     * @param checkpoint called now and then during a long evaluation; what it throws (a cancel, a
+     *     timeout) ends the read and is thrown from here
+     */
+    public PeekResponse tryPeekTransientInline(DataflowDescription desc, PeekRequest request, Runnable checkpoint) {
+        if (closed) {
+            return null;
+        }
+        for (GlobalId imported : desc.indexImports().keySet()) {
+            SpindleException unusable = unusable(imported); // dropped or failed: as peekTransient answers
+            if (unusable != null) {
+                return new PeekResponse.Error(unusable);
+            }
+            Frontier allowed = applied.get(imported);
+            if (allowed != null && !allowed.lessEqual(request.time())) {
+                // compaction past t was sent, though the trace may not have applied it yet: the
+                // dataflow, rendered after it in command order, answers as it always did
+                return null;
+            }
+        }
+        long started = System.nanoTime();
+        PeekResponse r = TransientRead.tryAnswer(desc, request, tables, registries, interactive.workers(), checkpoint);
         if (r != null) {
             countDuration(started);
         }

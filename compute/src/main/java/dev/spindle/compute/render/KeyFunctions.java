@@ -7,13 +7,13 @@ import dev.spindle.compute.expr.ScalarExpr;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import java.util.List;
 
-/** Key functions and exchange hashers for rendered arrangements. */
-final class KeyFunctions {
+/** Key functions and exchange hashers for rendered arrangements (and the in-thread evaluator's index keys). */
+public final class KeyFunctions {
     private KeyFunctions() {
     }
 
     /** The key of an index: a projection when every key expression is a column, else evaluated. */
-    static KeyFunction of(List<ScalarExpr> key) {
+    public static KeyFunction of(List<ScalarExpr> key) {
         int[] cols = new int[key.size()];
         boolean allColumns = true;
         for (int i = 0; i < key.size(); i++) {

@@ -125,8 +125,17 @@ public final class Queries {
             DataflowDescription d = s.dataflow();
             DataflowDescription at = new DataflowDescription(d.name(), d.sourceImports(), d.indexImports(),
                     d.objectsToBuild(), d.indexExports(), Frontier.at(t));
-            r = control.await(coord.compute().peekTransient(coord.nextId(), at,
-                    new PeekRequest(uuid, s.index(), t, null, null, s.finishing())), () -> coord.compute().cancel(uuid));
+            PeekRequest request = new PeekRequest(uuid, s.index(), t, null, null, s.finishing());
+            // the dataflow's id is taken either way, so the ids later statements get do not depend
+            // on where a read was evaluated
+            long dataflowId = coord.nextId();
+            // evaluated here when its inputs are sealed at t (checking cancel and timeout as it goes),
+            // else rendered on the interactive workers
+            r = coord.compute().tryPeekTransientInline(at, request, () -> control.check(() -> { }));
+            if (r == null) {
+                r = control.await(coord.compute().peekTransient(dataflowId, at, request),
+                        () -> coord.compute().cancel(uuid));
+            }
         }
         if (r instanceof PeekResponse.Error) {
             SpindleException e = ((PeekResponse.Error) r).error();
