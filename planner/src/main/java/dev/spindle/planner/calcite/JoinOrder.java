@@ -99,14 +99,13 @@ final class JoinOrder {
         final List<RexNode> conjuncts = new ArrayList<>();
         int width;
 
-        void add(RelNode rel, RexBuilder rex) {
+        void add(RelNode rel) {
             if (isInner(rel)) {
                 Join j = (Join) rel;
                 int offset = width;
-                add(j.getLeft(), rex);
-                add(j.getRight(), rex);
-                RexNode shifted = offset == 0 ? j.getCondition()
-                        : RexUtil.shift(j.getCondition(), offset);
+                add(j.getLeft());
+                add(j.getRight());
+                RexNode shifted = offset == 0 ? j.getCondition() : RexUtil.shift(j.getCondition(), offset);
                 for (RexNode c : RelOptUtil.conjunctions(shifted)) {
                     if (!c.isAlwaysTrue()) {
                         conjuncts.add(c);
@@ -131,7 +130,7 @@ final class JoinOrder {
     private static RelNode reorderTree(Join root) {
         RexBuilder rex = root.getCluster().getRexBuilder();
         Flat flat = new Flat();
-        flat.add(root, rex);
+        flat.add(root);
         int n = flat.factors.size();
         List<BitSet> uses = new ArrayList<>(); // the factors each conjunct names
         for (RexNode c : flat.conjuncts) {

@@ -24,6 +24,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -78,8 +79,9 @@ abstract class CorpusBaselineTest {
         files.forEach(file -> running.add(pool.submit(() -> runners.get().runFile(file))));
         pool.shutdown();
         List<FileResult> results = new ArrayList<>();
-        Stream<DynamicTest> perFile = files.stream().map(file -> DynamicTest.dynamicTest(file.name(), () -> {
-            FileResult result = running.get(files.indexOf(file)).get();
+        Stream<DynamicTest> perFile = IntStream.range(0, files.size()).mapToObj(i -> DynamicTest.dynamicTest(
+                files.get(i).name(), () -> {
+            FileResult result = running.get(i).get();
             results.add(result);
             System.out.println("[" + baselineName() + "] " + ConsoleReporter.fileLine(result));
             checkAgainstBaseline(result, baseline);
