@@ -141,6 +141,7 @@ public final class ComputeController implements AutoCloseable {
     private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
+    private int uppersAwaited; // threads in awaitUppersPast; guarded by the monitor
     private ScheduledExecutorService deadlines; // created on first use
     private volatile boolean closed; // written under the monitor; read without it by inline peeks
 
@@ -441,6 +442,45 @@ public final class ComputeController implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Waits until every index that a live, unfailed, hydrated dataflow exports and {@code which}
+     * accepts is complete through {@code time} (its {@link #upper} past it), or until
+     * {@code timeout} passes. A sample of the workers' exports taken afterwards reflects every
+     * update up to {@code time}. A dataflow still hydrating (no export's upper past its as-of yet)
+     * is not waited for: catching up with recent writes takes a step, hydrating may take seconds.
+     *
+     * @return true if they all were, false on timeout
+     */
+    public synchronized boolean awaitUppersPast(java.util.function.Predicate<GlobalId> which, long time, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            boolean behind = false;
+            for (Map.Entry<GlobalId, Long> e : exporter.entrySet()) {
+                Book b = books.get(e.getValue());
+                Frontier upper = upper(e.getKey());
+                boolean hydrated = b != null && b.desc.asOf().lessThan(upper);
+                if (hydrated && b.failure == null && which.test(e.getKey()) && upper.lessEqual(time)) {
+                    behind = true;
+                    break;
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (!behind || closed) {
+                return !behind;
+            }
+            if (left <= 0) {
+                return false;
+            }
+            uppersAwaited++;
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } finally {
+                uppersAwaited--;
+            }
+        }
+    }
+
     /** The since of index {@code id} as its workers last reported it (the join over workers). */
     public synchronized Frontier since(GlobalId id) {
         Frontier[][] f = frontiers.get(id);
@@ -665,6 +705,9 @@ public final class ComputeController implements AutoCloseable {
         List<Runnable> after = new ArrayList<>();
         synchronized (this) {
             response.accept(new Handler(after));
+            if (uppersAwaited > 0) {
+                notifyAll(); // a frontier or a failure may be what awaitUppersPast waits for
+            }
         }
         after.forEach(Runnable::run);
     }

@@ -20,13 +20,17 @@ import java.util.Map;
  * Each query that reads one refreshes them first ({@link #beforeQuery}): a sample of the runtimes
  * committed like any write, at a write timestamp of the oracle, so the query, at the next read
  * timestamp, sees the state of the moment it started, consistently with the catalog relations
- * and every table.
+ * and every table: the sample waits (briefly) until every hydrated index has processed every
+ * commit so far, so an error a committed write put into an index is counted.
  *
  * <p>Thread-safety: starting and refreshing take the coordinator's write lock (which also
  * serializes the collector's samples, so their changes are committed in the order taken); the
  * started collector is published through a volatile field.
  */
 public final class Introspection {
+    /** How long a refresh waits for hydrated indexes to catch up with the last commit. */
+    private static final java.time.Duration CATCH_UP = java.time.Duration.ofSeconds(2);
+
     private final Coordinator coord;
     private volatile IntrospectionCollector collector;
 
@@ -71,6 +75,9 @@ public final class Introspection {
         synchronized (coord.writeLock()) {
             IntrospectionCollector c = start();
             try {
+                // the indexes' sizes and error counts as of every commit so far (bounded: a sample
+                // never waits long for a dataflow that lags)
+                coord.compute().awaitUppersPast(id -> id.kind() != GlobalId.Kind.SYSTEM, coord.oracle().readTimestamp(), CATCH_UP);
                 Map<GlobalId, List<Update>> changes = c.sample();
                 if (!changes.isEmpty()) {
                     coord.commit(changes);
