@@ -13,6 +13,9 @@ import dev.spindle.planner.lower.RelLowering;
 import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.planner.peek.PeekPlanner;
 import dev.spindle.planner.peek.PreparedLookup;
+import dev.spindle.planner.shape.LiteralLifter;
+import dev.spindle.planner.shape.ShapeCache;
+import dev.spindle.planner.shape.ShapeTemplate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,21 +39,72 @@ public final class QueryPlanner {
     private final Catalog catalog;
     private final Function<String, SqlNode> parser;
     private final LongSupplier transientIds;
+    private final ShapeCache shapes;
 
     /**
      * @param parser parses a view's stored query
      * @param transientIds numbers for transient collections, never handed out twice
      */
     public QueryPlanner(Catalog catalog, Function<String, SqlNode> parser, LongSupplier transientIds) {
+        this(catalog, parser, transientIds, null);
+    }
+
+    /**
+     * @param shapes where {@link #planQuery} keeps Calcite's plans of query shapes over
+     *     {@code catalog} (null: it keeps none)
+     */
+    public QueryPlanner(Catalog catalog, Function<String, SqlNode> parser, LongSupplier transientIds, ShapeCache shapes) {
         this.catalog = catalog;
         this.parser = parser;
         this.transientIds = transientIds;
+        this.shapes = shapes;
     }
 
-    /** The plan of SELECT-like {@code query} (text {@code sql}, for error positions). */
+    /**
+     * The plan of SELECT-like {@code query} (text {@code sql}, for error positions). With a shape
+     * cache, a query that has a shape ({@link LiteralLifter}) is planned from Calcite's plan of
+     * its shape, made once; one whose shape does not plan is planned as it is, which reports its
+     * errors.
+     */
     public PeekPlan planQuery(SqlNode query, String sql) {
+        if (shapes != null) {
+            PeekPlan p = planShape(query, sql);
+            if (p != null) {
+                return p;
+            }
+        }
         Lowered l = lower(query, sql);
         return new PeekPlanner(catalog, transientIds).plan(l.query(), l.lowering(), l.names());
+    }
+
+    /** {@code query}'s plan from its shape's template (planned now if need be), or null. */
+    private PeekPlan planShape(SqlNode query, String sql) {
+        LiteralLifter.Shape shape = LiteralLifter.lift(query, catalog, SqlPlanner.types());
+        if (shape == null) {
+            return null;
+        }
+        Object entry = shapes.get(catalog, shape.key());
+        if (entry == ShapeCache.UNPLANNABLE) {
+            return null;
+        }
+        ShapeTemplate template = (ShapeTemplate) entry;
+        try {
+            if (template == null) {
+                SqlPlanner calcite = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(sql);
+                template = new ShapeTemplate(calcite.plan(shape.tree()), shape.tables(), calcite.cluster().getRexBuilder());
+            }
+            RelRoot bound = template.bind(shape.literals(), shape.tables(), item -> SqlPlanner.table(catalog, item.name()));
+            PeekPlan plan = planRoot(bound, template.rexBuilder());
+            if (entry == null) {
+                shapes.put(catalog, shape.key(), template);
+            }
+            return plan;
+        } catch (RuntimeException e) {
+            // Calcite refused the shape, or its plan did not lower: the query is planned as it is,
+            // which gives its own errors (and this shape is not tried again over this snapshot)
+            shapes.put(catalog, shape.key(), ShapeCache.UNPLANNABLE);
+            return null;
+        }
     }
 
     /**

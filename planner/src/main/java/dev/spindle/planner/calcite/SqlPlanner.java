@@ -150,6 +150,19 @@ public final class SqlPlanner {
         return reader;
     }
 
+    /** The type factory every planner's relational expressions are made with. */
+    public static RelDataTypeFactory types() {
+        return TYPES;
+    }
+
+    /**
+     * Calcite's table for the relation {@code name} of {@code catalog}'s {@code public} schema, as
+     * a planner over that snapshot resolves it; null if there is none.
+     */
+    public static org.apache.calcite.plan.RelOptTable table(Catalog catalog, String name) {
+        return readerOf(catalog).getTable(List.of(SCHEMA, name));
+    }
+
     /** The type factory of this planner's relational expressions. */
     public RelDataTypeFactory typeFactory() {
         return TYPES;

@@ -41,6 +41,8 @@ public final class Coordinator implements AutoCloseable {
     private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
     private final CatalogTables catalogTables;
     private final Introspection introspection;
+    /** Calcite's plans of the ad-hoc query shapes read over the current catalog snapshot. */
+    private final dev.spindle.planner.shape.ShapeCache shapes = new dev.spindle.planner.shape.ShapeCache();
     /** The uniqueness rules' key counts, kept with every commit (guarded by the write lock). */
     private final UniqueKeys uniqueKeys = new UniqueKeys(writeLock);
     /** Where commits and catalog changes are made durable ({@link Durability#NONE} in memory). */
@@ -119,6 +121,11 @@ public final class Coordinator implements AutoCloseable {
             throw new IllegalStateException("durability is attached already");
         }
         durability = java.util.Objects.requireNonNull(d, "d");
+    }
+
+    /** Calcite's plans of ad-hoc query shapes over the current catalog snapshot. */
+    public dev.spindle.planner.shape.ShapeCache shapes() {
+        return shapes;
     }
 
     /** The oracle. */

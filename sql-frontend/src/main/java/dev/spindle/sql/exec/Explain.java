@@ -49,7 +49,7 @@ final class Explain {
         }
         String sql = SpindleParser.unparse(query);
         Catalog catalog = coord.catalog();
-        PeekPlan plan = queries.planner(catalog).planQuery(query, sql);
+        PeekPlan plan = queries.shapePlanner(catalog).planQuery(query, sql); // as the query itself is planned
         List<String> lines = new ArrayList<>();
         if (plan instanceof PeekPlan.Fast) {
             PeekPlan.Fast f = (PeekPlan.Fast) plan;

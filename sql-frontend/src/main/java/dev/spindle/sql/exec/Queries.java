@@ -52,6 +52,14 @@ public final class Queries {
     }
 
     /**
+     * A planner over {@code catalog}, the coordinator's current snapshot, that plans ad-hoc
+     * queries from the plans of their shapes (see {@code planner.shape}).
+     */
+    QueryPlanner shapePlanner(Catalog catalog) {
+        return new QueryPlanner(catalog, SpindleParser::parse, coord::nextId, coord.shapes());
+    }
+
+    /**
      * Runs {@code query} at {@code time} (null: the read timestamp). A read planned on an index
      * that another session dropped meanwhile is planned again on the new catalog.
      */
@@ -64,7 +72,8 @@ public final class Queries {
      * snapshot, over its own writes, noting what it read; {@code AS OF} reads outside it.
      */
     public StatementResult.Rows select(SqlNode query, String sql, Long time, Transaction txn) {
-        return select(catalog -> planner(catalog).planQuery(query, sql), time, txn);
+        // in a transaction the catalog is the transaction's overlay, whose shapes are not kept
+        return select(catalog -> (txn == null ? shapePlanner(catalog) : planner(catalog)).planQuery(query, sql), time, txn);
     }
 
     /**
