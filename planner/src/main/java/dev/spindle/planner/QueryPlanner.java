@@ -88,15 +88,26 @@ public final class QueryPlanner {
             return null;
         }
         ShapeTemplate template = (ShapeTemplate) entry;
+        boolean literalFree = shape.literals().isEmpty();
+        if (template != null && literalFree) {
+            PeekPlan.Fast remembered = template.remembered(shape.tables());
+            if (remembered != null) {
+                return remembered;
+            }
+        }
         try {
             if (template == null) {
                 SqlPlanner calcite = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(sql);
                 template = new ShapeTemplate(calcite.plan(shape.tree()), shape.tables(), calcite.cluster().getRexBuilder());
             }
-            RelRoot bound = template.bind(shape.literals(), shape.tables(), item -> SqlPlanner.table(catalog, item.name()));
+            RelRoot bound = template.bind(shape.literals(), shape.tables(),
+                    item -> shapes.table(catalog, item.name(), name -> SqlPlanner.table(catalog, name)));
             PeekPlan plan = planRoot(bound, template.rexBuilder());
             if (entry == null) {
                 shapes.put(catalog, shape.key(), template);
+            }
+            if (literalFree && plan instanceof PeekPlan.Fast) {
+                template.remember(shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
             }
             return plan;
         } catch (RuntimeException e) {

@@ -31,7 +31,7 @@ import org.apache.calcite.sql.fun.SqlCase;
  * A parsed query's shape: a deep copy in which every exact numeric literal that stands as an
  * operand of a comparison, an arithmetic operator, {@code BETWEEN} or {@code CASE} is a
  * {@link LiftedLiteral} slot (equal literals of equal type share one), and a key that names the
- * shape: the copy's SQL text with each table read by its bare name replaced by a table slot, plus
+ * shape: the copy's SQL text with each table read by its bare name replaced by a table slot, and
  * the slots' column types. Two queries with the same key over the same catalog differ only in
  * their lifted literals' values and in which identically typed tables they read, so Calcite's
  * plan of one is the other's once literals and tables are swapped ({@link ShapeTemplate}).
@@ -63,7 +63,14 @@ public final class LiteralLifter {
      * @param literals the lifted literals' values, by slot
      * @param tables the tables (or views) read by bare name, by table slot
      */
-    public record Shape(SqlNode tree, String key, List<LiftedLiteral.Value> literals, List<CatalogItem> tables) {
+    public record Shape(SqlNode tree, Key key, List<LiftedLiteral.Value> literals, List<CatalogItem> tables) {
+    }
+
+    /**
+     * A shape's key: the shape's SQL text (table slots for the tables read by bare name) and, per
+     * table slot, its columns and whether it is a view.
+     */
+    public record Key(String text, List<Object> tables) {
     }
 
     private final RelDataTypeFactory types;
@@ -100,12 +107,13 @@ public final class LiteralLifter {
             if (l.refused || copy == null) {
                 return null;
             }
-            StringBuilder key = new StringBuilder(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql());
+            List<Object> signatures = new ArrayList<>(l.tables.size());
             for (CatalogItem t : l.tables.values()) {
-                key.append('\u0000').append(t instanceof CatalogItem.View ? "view " : "table ")
-                        .append(t instanceof CatalogItem.View ? ((CatalogItem.View) t).desc() : ((CatalogItem.Table) t).desc());
+                signatures.add(t instanceof CatalogItem.View ? ((CatalogItem.View) t).desc() : ((CatalogItem.Table) t).desc());
+                signatures.add(t instanceof CatalogItem.View);
             }
-            return new Shape(copy.tree, key.toString(), List.copyOf(l.values), List.copyOf(l.tables.values()));
+            Key key = new Key(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), signatures);
+            return new Shape(copy.tree, key, List.copyOf(l.values), List.copyOf(l.tables.values()));
         } catch (RuntimeException e) {
             return null; // a tree the copy cannot rebuild: planned as it is
         }

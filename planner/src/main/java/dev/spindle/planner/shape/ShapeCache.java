@@ -26,28 +26,42 @@ public final class ShapeCache {
         }
     };
 
-    private record Generation(Catalog catalog, Map<String, Object> shapes) {
+    private record Generation(Catalog catalog, Map<LiteralLifter.Key, Object> shapes,
+                              Map<String, org.apache.calcite.plan.RelOptTable> tables) {
     }
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
 
     /** The entry of {@code key} over {@code catalog}: a template, {@link #UNPLANNABLE}, or null. */
-    public Object get(Catalog catalog, String key) {
+    public Object get(Catalog catalog, LiteralLifter.Key key) {
         Generation g = current.get();
         return g == null || g.catalog() != catalog ? null : g.shapes().get(key);
     }
 
     /** Keeps {@code entry} (a template or {@link #UNPLANNABLE}) for {@code key} over {@code catalog}. */
-    public void put(Catalog catalog, String key, Object entry) {
+    public void put(Catalog catalog, LiteralLifter.Key key, Object entry) {
         Generation g = current.get();
         if (g == null || g.catalog() != catalog || g.shapes().size() >= CAPACITY) {
-            Generation fresh = new Generation(catalog, new ConcurrentHashMap<>());
+            Generation fresh = new Generation(catalog, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
             if (!current.compareAndSet(g, fresh)) {
                 return; // another thread moved on; this entry is not worth a retry
             }
             g = fresh;
         }
         g.shapes().put(key, entry);
+    }
+
+    /**
+     * Calcite's table {@code name} of {@code catalog}, made by {@code resolve} once per snapshot
+     * (resolving a name through Calcite's catalog reader costs more than binding a template).
+     */
+    public org.apache.calcite.plan.RelOptTable table(Catalog catalog, String name,
+            java.util.function.Function<String, org.apache.calcite.plan.RelOptTable> resolve) {
+        Generation g = current.get();
+        if (g == null || g.catalog() != catalog) {
+            return resolve.apply(name);
+        }
+        return g.tables().computeIfAbsent(name, resolve);
     }
 
     /** The number of shapes kept for the current snapshot (for tests and introspection). */

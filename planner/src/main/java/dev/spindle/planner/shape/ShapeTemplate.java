@@ -27,8 +27,9 @@ import org.apache.calcite.sql.SqlKind;
  * as Calcite's builder folds it when it converts a literal), its tables in place of the template's
  * (identically typed, as the shape's key says).
  *
- * <p>Thread-safety: immutable; {@link #bind} may run on several threads at once (relational
- * expressions are immutable, and copies are new nodes).
+ * <p>Thread-safety: immutable but for the remembered plan, an immutable value published through a
+ * volatile field; {@link #bind} may run on several threads at once (relational expressions are
+ * immutable, and copies are new nodes).
  */
 public final class ShapeTemplate {
     private final RelRoot root;
@@ -48,6 +49,68 @@ public final class ShapeTemplate {
         }
         this.tables = List.copyOf(ids);
         this.rexBuilder = rexBuilder;
+        this.deterministic = deterministic(root.rel);
+    }
+
+    /** False if a function of the plan may give another value at another execution. */
+    private final boolean deterministic;
+
+    private static boolean deterministic(RelNode rel) {
+        boolean[] ok = {true};
+        rel.accept(new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                if (!(call.getOperator() instanceof LiftedLiteral)
+                        && (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction())) {
+                    ok[0] = false;
+                }
+                return super.visitCall(call);
+            }
+        });
+        for (RelNode in : rel.getInputs()) {
+            ok[0] &= deterministic(in);
+        }
+        return ok[0];
+    }
+
+    /** A literal-free query's fast-path plan over the tables it read, kept once made. */
+    private record Memo(List<GlobalId> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
+    }
+
+    private volatile Memo memo;
+
+    /**
+     * The fast-path plan {@link #remember}ed for a query of this shape without literals that reads
+     * {@code tables}, or null: such a query's plan depends on the catalog snapshot alone (a view's
+     * read, a scan of an index), so it is lowered once, not per execution.
+     */
+    public dev.spindle.planner.peek.PeekPlan.Fast remembered(List<CatalogItem> tables) {
+        Memo m = memo;
+        return m != null && sameIds(m.tables(), tables) ? m.plan() : null;
+    }
+
+    /** Keeps {@code plan}, the fast path of a literal-free query of this shape over {@code tables}. */
+    public void remember(List<CatalogItem> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
+        if (!deterministic) {
+            return; // a value of the moment (none exists yet: a guard for functions to come)
+        }
+        List<GlobalId> ids = new ArrayList<>(tables.size());
+        for (CatalogItem t : tables) {
+            ids.add(t.id());
+        }
+        memo = new Memo(List.copyOf(ids), plan);
+    }
+
+    private static boolean sameIds(List<GlobalId> ids, List<CatalogItem> tables) {
+        if (ids.size() != tables.size()) {
+            return false;
+        }
+        for (int i = 0; i < ids.size(); i++) {
+            if (!ids.get(i).equals(tables.get(i).id())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The builder of the plan's expressions. */

@@ -70,7 +70,7 @@ class LiteralLifterTest {
 
     @Test
     void keysIgnoreValuesAndIdenticallyTypedTablesButNotTypes() {
-        String k = lift("SELECT t1.a FROM t1 WHERE b > 5").key();
+        LiteralLifter.Key k = lift("SELECT t1.a FROM t1 WHERE b > 5").key();
         assertEquals(k, lift("SELECT t2.a FROM t2 WHERE b > 6").key());
         assertNotEquals(k, lift("SELECT t3.a FROM t3 WHERE b > 6").key(), "other column types");
         assertNotEquals(k, lift("SELECT t1.a FROM t1 WHERE b > 6.5").key(), "another literal type");
