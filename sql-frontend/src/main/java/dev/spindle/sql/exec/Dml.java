@@ -76,7 +76,8 @@ public final class Dml {
             if (txn != null) {
                 return queries.select(SpindleParser.parse(sql), sql, null, txn).rows();
             }
-            PeekPlan plan = queries.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+            // planned from its shape, as an ad-hoc query is: a DELETE or UPDATE read repeats its shape
+            PeekPlan plan = queries.shapePlanner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
             return queries.read(plan, coord.oracle().readTimestamp(), false);
         }
 
