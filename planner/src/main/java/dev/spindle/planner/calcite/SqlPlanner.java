@@ -295,6 +295,9 @@ public final class SqlPlanner {
             if (m.startsWith("Cannot apply '")) {
                 return ErrorCode.UNDEFINED_OPERATOR_1; // Calcite found no coercion either
             }
+            if (m.startsWith("Values passed to ") && m.endsWith(" must have compatible types")) {
+                return ErrorCode.UNDEFINED_OPERATOR_1; // x'31' IN (SELECT int...): PostgreSQL's "bit = integer"
+            }
             return ErrorCode.SYNTAX_ERROR_1;
         }
 
