@@ -9,10 +9,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * The shapes planned over the latest catalog snapshot, by key ({@link LiteralLifter}): a
  * {@link ShapeTemplate}, or the mark that the shape does not plan (Calcite refused it or the
  * lowering failed on it; such queries are planned as they are). A new snapshot (any DDL) starts an
- * empty cache; so does a full one, at {@link #CAPACITY} shapes.
+ * empty cache; past {@link #CAPACITY} shapes the least recently used one goes (workloads of
+ * one-off statements pass through without evicting the shapes that repeat only if those are used
+ * more recently: the corpus's {@code random/} files plan thousands of one-off shapes).
  *
- * <p>Thread-safety: safe for concurrent use; the snapshot's map is published atomically and is a
- * concurrent map. Two threads missing the same shape may both plan it; the last one's stays.
+ * <p>Thread-safety: safe for concurrent use; the snapshot's generation is published atomically,
+ * and its map is guarded by its own lock (an access-ordered map: a read moves an entry). Two
+ * threads missing the same shape may both plan it; the last one's stays.
  */
 public final class ShapeCache {
     /** The most shapes kept per snapshot. */
@@ -41,8 +44,8 @@ public final class ShapeCache {
     /** Keeps {@code entry} (a template or {@link #UNPLANNABLE}) for {@code key} over {@code catalog}. */
     public void put(Catalog catalog, LiteralLifter.Key key, Object entry) {
         Generation g = current.get();
-        if (g == null || g.catalog() != catalog || g.shapes().size() >= CAPACITY) {
-            Generation fresh = new Generation(catalog, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+        if (g == null || g.catalog() != catalog) {
+            Generation fresh = new Generation(catalog, lru(), new ConcurrentHashMap<>());
             if (!current.compareAndSet(g, fresh)) {
                 return; // another thread moved on; this entry is not worth a retry
             }
@@ -62,6 +65,15 @@ public final class ShapeCache {
             return resolve.apply(name);
         }
         return g.tables().computeIfAbsent(name, resolve);
+    }
+
+    private static Map<LiteralLifter.Key, Object> lru() {
+        return java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<LiteralLifter.Key, Object> eldest) {
+                return size() > CAPACITY;
+            }
+        });
     }
 
     /** The number of shapes kept for the current snapshot (for tests and introspection). */

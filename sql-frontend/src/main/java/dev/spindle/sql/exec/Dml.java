@@ -72,12 +72,23 @@ public final class Dml {
             return coord.catalog();
         }
 
+        /** The rows of query {@code sql}: an INSERT's source. */
         List<Row> rows(String sql) {
+            return rows(sql, false);
+        }
+
+        /**
+         * The rows of query {@code sql}; {@code shaped}: planned from its shape as an ad-hoc query
+         * is (a DELETE's or UPDATE's read repeats its shape; an INSERT's VALUES, whose literals
+         * are not lifted, would only fill the shape cache).
+         */
+        List<Row> rows(String sql, boolean shaped) {
             if (txn != null) {
                 return queries.select(SpindleParser.parse(sql), sql, null, txn).rows();
             }
-            // planned from its shape, as an ad-hoc query is: a DELETE or UPDATE read repeats its shape
-            PeekPlan plan = queries.shapePlanner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+            Catalog catalog = coord.catalog();
+            PeekPlan plan = (shaped ? queries.shapePlanner(catalog) : queries.planner(catalog))
+                    .planQuery(SpindleParser.parse(sql), sql);
             return queries.read(plan, coord.oracle().readTimestamp(), false);
         }
 
@@ -212,7 +223,7 @@ public final class Dml {
             String sql = "SELECT * FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
                     + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
             List<Update> ups = new ArrayList<>();
-            for (Row r : to.rows(sql)) {
+            for (Row r : to.rows(sql, true)) {
                 ups.add(Update.delete(r, 0));
             }
             to.apply(t.id(), ups);
@@ -239,7 +250,7 @@ public final class Dml {
                     + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
             List<Update> retract = new ArrayList<>();
             List<Update> insert = new ArrayList<>();
-            for (Row r : to.rows(sql)) {
+            for (Row r : to.rows(sql, true)) {
                 Object[] vals = new Object[desc.arity()];
                 for (int c = 0; c < vals.length; c++) {
                     vals[c] = r.get(c);
