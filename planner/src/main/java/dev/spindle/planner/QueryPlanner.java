@@ -92,6 +92,7 @@ public final class QueryPlanner {
         if (template != null && literalFree) {
             PeekPlan.Fast remembered = template.remembered(shape.tables());
             if (remembered != null) {
+                shapes.rememberText(catalog, sql, remembered);
                 return remembered;
             }
         }
@@ -106,8 +107,13 @@ public final class QueryPlanner {
             if (entry == null) {
                 shapes.put(catalog, shape.key(), template);
             }
-            if (literalFree && plan instanceof PeekPlan.Fast) {
-                template.remember(shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
+            if (plan instanceof PeekPlan.Fast) {
+                if (literalFree) {
+                    template.remember(shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
+                }
+                if (template.deterministic()) {
+                    shapes.rememberText(catalog, sql, (PeekPlan.Fast) plan); // sql is this query's own text
+                }
             }
             return plan;
         } catch (RuntimeException e) {
