@@ -62,6 +62,43 @@ class StagedUpdatesProperties {
         assertEquals(0, s.splitOff(Frontier.at(Math.max(frontier, 6))).size(), "everything kept is sealed");
     }
 
+    /**
+     * As an arrange operator uses it: pushes interleaved with frontier advances, each advance
+     * splitting what is pending into the sealed updates and the rest, which stays pending and
+     * writable. Advances below every pending time (a snapshot read batch by batch) included.
+     */
+    @Property(tries = 200)
+    void repeatedSplitsSealExactlyWhatEachFrontierSeals(@ForAll("updates") List<U> us,
+                                                       @ForAll @IntRange(min = 1, max = 12) int advances,
+                                                       @ForAll long seed) {
+        Random r = new Random(seed);
+        StagedUpdates pending = new StagedUpdates();
+        List<U> naive = new ArrayList<>();
+        int frontier = 10;
+        int next = 0;
+        for (int a = 0; a <= advances; a++) {
+            int upTo = a == advances ? us.size() : Math.min(us.size(), next + r.nextInt(us.size() / advances + 2));
+            for (; next < upTo; next++) {
+                U u = us.get(next);
+                if (u.time() >= frontier) { // an arrange's input only gives times at or after its frontier
+                    pending.push(u.key(), u.val(), u.time(), u.diff());
+                    if (u.diff() != 0) {
+                        naive.add(u);
+                    }
+                }
+            }
+            int f = a == advances ? 31 : frontier + r.nextInt(4);
+            StagedUpdates sealing = pending;
+            pending = sealing.splitOff(Frontier.at(f));
+            int ff = f;
+            assertEquals(naive.stream().filter(u -> u.time() < ff).toList(), contents(sealing), "sealed at " + f);
+            naive = new ArrayList<>(naive.stream().filter(u -> u.time() >= ff).toList());
+            assertEquals(naive, contents(pending), "pending after " + f);
+            frontier = f;
+        }
+        assertEquals(0, pending.size());
+    }
+
     @Test
     void stagesAcrossChunksAndSplitsThem() {
         Random r = new Random(11);
