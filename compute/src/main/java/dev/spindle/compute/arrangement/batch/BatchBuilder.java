@@ -156,6 +156,10 @@ public final class BatchBuilder {
         return slab;
     }
 
+    int slabLength() {
+        return slabLen;
+    }
+
     int keyFrom(int i) {
         return keyStart[i];
     }

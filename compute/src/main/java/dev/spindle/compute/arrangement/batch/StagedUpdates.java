@@ -24,7 +24,8 @@ import java.util.Objects;
 public final class StagedUpdates {
     /** Updates per chunk (every chunk but the last is full). */
     public static final int CHUNK = 1 << 14;
-    private static final int SHIFT = 14;
+    static final int SHIFT = 14;
+    static final int MASK = CHUNK - 1;
 
     private final java.util.ArrayList<BatchBuilder> chunks = new java.util.ArrayList<>();
     private int n;
@@ -58,6 +59,20 @@ public final class StagedUpdates {
             chunks.add(new BatchBuilder());
         }
         return chunks.get(chunks.size() - 1);
+    }
+
+    /** The chunks: update {@code i} is {@code chunks[i >>> SHIFT]}'s update {@code i & MASK}. */
+    BatchBuilder[] chunkArray() {
+        return chunks.toArray(new BatchBuilder[0]);
+    }
+
+    /** Bytes of key and value encodings staged. */
+    int slabBytes() {
+        long total = 0;
+        for (BatchBuilder c : chunks) {
+            total += c.slabLength();
+        }
+        return (int) Math.min(Integer.MAX_VALUE - 8, total);
     }
 
     private BatchBuilder chunk(int i) {
