@@ -54,6 +54,23 @@ public final class StagedUpdates {
         n++;
     }
 
+    /**
+     * Stages {@code (row's keyColumns, row, time, diff)}: the key's encoding is copied from the
+     * row's, with no key row built (see {@link BatchBuilder#pushProjected}); a zero diff is dropped.
+     *
+     * @throws IndexOutOfBoundsException if a key column is not a column of the row
+     */
+    public void pushProjected(Row row, int[] keyColumns, long time, long diff) {
+        if (diff == 0) {
+            Timestamp.check(time);
+            return;
+        }
+        last().pushProjected(row, keyColumns, time, diff);
+        minTime = Math.min(minTime, time);
+        maxTime = Math.max(maxTime, time);
+        n++;
+    }
+
     private BatchBuilder last() {
         if (n == chunks.size() * CHUNK) {
             chunks.add(new BatchBuilder());
