@@ -23,8 +23,10 @@ import java.util.Objects;
  *   <li><b>write</b>: equal {@code (key, val, time)} are summed, zero sums dropped, and the batch's
  *       columns written ({@link BatchWriter}).
  * </ol>
- * A unit of fuel is one update handled by one phase (one comparison in the tie phase); a step
- * may overshoot by one small run's sort. The staged updates must not change while assembled.
+ * A unit of fuel is one update handled by one phase (one comparison in the tie phase), except
+ * that writing an update costs {@link #WRITE_COST}; a step may overshoot by one small run's sort,
+ * and the steps that start the radix passes and the write allocate arrays of the stage's size.
+ * The staged updates must not change while assembled.
  *
  * <p>Thread-safety: confined to one thread (an arrangement's worker).
  */
@@ -34,6 +36,12 @@ public final class BatchAssembly {
     private static final int TIES = 2;
     private static final int WRITE = 3;
     private static final int DONE = 4;
+    /**
+     * Fuel per update written: the write reads each update where it was staged, in sorted order,
+     * so when updates arrived out of key order every one costs several cache misses (measured:
+     * about four times a radix pass's update).
+     */
+    private static final int WRITE_COST = 4;
 
     private final StagedUpdates updates;
     private final Description description;
@@ -44,7 +52,6 @@ public final class BatchAssembly {
     private int[] perm;
     private int phase = PREFIX;
     private int pos;
-    private long workDone;
 
     // radix state
     private final int[][] counts = new int[8][256];
@@ -56,6 +63,11 @@ public final class BatchAssembly {
 
     // ties state
     private RunSorter runSorter;
+
+    // bytes of every key and of every value staged: the write's arrays are sized by them (an
+    // upper bound, exact when no update consolidates away), so they need no trimming copy
+    private long keyBytes;
+    private long valBytes;
 
     // write state
     private BatchWriter writer;
@@ -105,13 +117,24 @@ public final class BatchAssembly {
         return result;
     }
 
-    /** The updates assembled so far, estimated by the share of the work done (less than {@link #size} until done). */
+    /**
+     * The updates assembled so far, estimated by the phase and the position in it (less than
+     * {@link #size} until done, never decreasing): the prefix pass counts for a tenth, the radix
+     * passes for a fifth, the ties for a tenth, the write for the rest (it costs the most: it
+     * reads the updates in sorted order, scattered over the stage).
+     */
     public long estimate() {
         if (phase == DONE) {
             return n;
         }
-        long total = 4L * n; // prefix, radix (all passes), ties, write: about one n each
-        return Math.min(n - 1L, (long) ((double) n * Math.min(workDone, total) / total));
+        double at = (double) pos / n;
+        double share = switch (phase) {
+            case PREFIX -> 0.1 * at;
+            case RADIX -> 0.1 + 0.2 * (Math.max(0, radixByte) + at) / 8;
+            case TIES -> 0.3 + 0.1 * at;
+            default -> 0.4 + 0.6 * at;
+        };
+        return Math.min(n - 1L, (long) (n * share));
     }
 
     /**
@@ -130,7 +153,6 @@ public final class BatchAssembly {
                 default -> writeSlice(left);
             };
             left -= used;
-            workDone += used;
         }
         return phase == DONE;
     }
@@ -145,6 +167,8 @@ public final class BatchAssembly {
                 throw new IllegalArgumentException("update at time " + t + " is outside " + description);
             }
             times[i] = Timestamp.advanceBy(t, description.since());
+            keyBytes += c.valFrom(j) - c.keyFrom(j);
+            valBytes += c.valTo(j) - c.valFrom(j);
             long p = UpdateSorter.prefixOf(c.slab(), c.keyFrom(j), c.valFrom(j));
             prefixOf[i] = p;
             pSrc[i] = p;
@@ -228,10 +252,9 @@ public final class BatchAssembly {
                 runSorter = null;
             }
             if (pos >= n) {
-                pSrc = null;
-                phase = WRITE;
+                phase = WRITE; // pSrc stays: the prefixes in sorted order, for the write
                 pos = 0;
-                writer = new BatchWriter(n, n, n, updates.slabBytes(), updates.slabBytes());
+                writer = new BatchWriter(n, n, n, capped(keyBytes), capped(valBytes));
                 return Math.max(1, used);
             }
             int from = pos;
@@ -259,6 +282,10 @@ public final class BatchAssembly {
         return Math.max(1, used);
     }
 
+    private static int capped(long bytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, bytes);
+    }
+
     /** The full order of updates {@code a} and {@code b}: key bytes, value bytes, advanced time. */
     private int compare(int a, int b) {
         int c = Long.compareUnsigned(prefixOf[a], prefixOf[b]);
@@ -280,7 +307,8 @@ public final class BatchAssembly {
     }
 
     private long writeSlice(long fuel) {
-        int end = (int) Math.min(n, pos + fuel);
+        int end = (int) Math.min(n, pos + Math.max(1, fuel / WRITE_COST));
+        long[] sortedPrefix = pSrc;
         BatchWriter w = writer;
         for (int idx = pos; idx < end; idx++) {
             int cur = perm[idx];
@@ -294,7 +322,7 @@ public final class BatchAssembly {
             } else {
                 BatchBuilder cp = chunks[prev >>> StagedUpdates.SHIFT];
                 int jp = prev & StagedUpdates.MASK;
-                newKey = prefixOf[prev] != prefixOf[cur] || !java.util.Arrays.equals(cp.slab(), cp.keyFrom(jp),
+                newKey = sortedPrefix[idx - 1] != sortedPrefix[idx] || !java.util.Arrays.equals(cp.slab(), cp.keyFrom(jp),
                         cp.valFrom(jp), cc.slab(), cc.keyFrom(jc), cc.valFrom(jc));
                 newVal = newKey || !java.util.Arrays.equals(cp.slab(), cp.valFrom(jp), cp.valTo(jp), cc.slab(),
                         cc.valFrom(jc), cc.valTo(jc));
@@ -312,7 +340,7 @@ public final class BatchAssembly {
             sum = newTime ? cc.diff(jc) : Math.addExact(sum, cc.diff(jc));
             prev = cur;
         }
-        long used = end - pos;
+        long used = WRITE_COST * (end - pos);
         pos = end;
         if (pos == n) {
             if (sum != 0) {
@@ -321,8 +349,9 @@ public final class BatchAssembly {
             result = w.finish(description);
             writer = null;
             perm = null;
+            pSrc = null;
             phase = DONE;
         }
-        return Math.max(1, used);
+        return used;
     }
 }

@@ -203,10 +203,6 @@ public final class BatchBuilder {
         return slab;
     }
 
-    int slabLength() {
-        return slabLen;
-    }
-
     int keyFrom(int i) {
         return keyStart[i];
     }

@@ -83,15 +83,6 @@ public final class StagedUpdates {
         return chunks.toArray(new BatchBuilder[0]);
     }
 
-    /** Bytes of key and value encodings staged. */
-    int slabBytes() {
-        long total = 0;
-        for (BatchBuilder c : chunks) {
-            total += c.slabLength();
-        }
-        return (int) Math.min(Integer.MAX_VALUE - 8, total);
-    }
-
     private BatchBuilder chunk(int i) {
         return chunks.get(i >>> SHIFT);
     }
