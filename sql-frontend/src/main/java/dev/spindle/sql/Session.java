@@ -30,6 +30,59 @@ public final class Session implements AutoCloseable {
         this.durability = coordinator.durability();
     }
 
+    /** The statement timeout, also for the wait for a file-mode open (the statement's own waits use its control's). */
+    private volatile java.time.Duration timeout;
+    /** While a statement waits for a file-mode open: completed by {@link #cancel()} to end the wait. */
+    private volatile java.util.concurrent.CompletableFuture<Void> openWaitCanceled;
+
+    /**
+     * Runs a statement once the database is open: waits for a file-mode open still replaying
+     * (ended by {@link #cancel()} or the statement timeout, 57014, the open going on), then makes
+     * what the statement commits durable ({@link dev.spindle.sql.coord.Durability#run}).
+     */
+    private <T> T run(String sql, java.util.function.Supplier<T> statement) {
+        awaitOpen();
+        return durability.run(sql, statement);
+    }
+
+    private void awaitOpen() {
+        java.util.concurrent.CompletableFuture<Void> opened = durability.opened();
+        if (opened.isDone()) {
+            return;
+        }
+        java.util.concurrent.CompletableFuture<Void> canceled = new java.util.concurrent.CompletableFuture<>();
+        openWaitCanceled = canceled;
+        java.time.Duration t = timeout;
+        try {
+            java.util.concurrent.CompletableFuture<Object> either = java.util.concurrent.CompletableFuture.anyOf(opened, canceled);
+            if (t == null) {
+                either.get();
+            } else {
+                either.get(t.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw stopped(new SpindleException(ErrorCode.QUERY_CANCELED_0));
+        } catch (java.util.concurrent.TimeoutException e) {
+            if (!opened.isDone()) {
+                throw stopped(new SpindleException(ErrorCode.STATEMENT_TIMEOUT_0));
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("the open's future never fails", e);
+        } finally {
+            openWaitCanceled = null;
+        }
+        if (!opened.isDone()) {
+            throw stopped(new SpindleException(ErrorCode.QUERY_CANCELED_0));
+        }
+    }
+
+    /** A statement stopped before it ran fails an open transaction, as any failed statement does. */
+    private SpindleException stopped(SpindleException e) {
+        statements.failTransaction();
+        return e;
+    }
+
     /** Runs one statement. */
     public StatementResult execute(String sql) {
         StatementResult known = durability.run(sql, () -> statements.executeKnownRead(sql));
@@ -43,7 +96,7 @@ public final class Session implements AutoCloseable {
             statements.failTransaction();
             throw e;
         }
-        return durability.run(sql, () -> statements.execute(node, sql));
+        return run(sql, () -> statements.execute(node, sql));
     }
 
     /** Runs every statement of a script, in order, stopping at the first failure. */
@@ -58,7 +111,7 @@ public final class Session implements AutoCloseable {
         }
         for (SqlNode node : nodes) {
             String text = SpindleParser.unparse(node);
-            out.add(durability.run(text, () -> statements.execute(node, text)));
+            out.add(run(text, () -> statements.execute(node, text)));
         }
         return out;
     }
@@ -79,7 +132,7 @@ public final class Session implements AutoCloseable {
      */
     public StatementResult execute(Prepared p, List<Object> values) {
         List<Object> converted = convert(p, values);
-        return durability.run(p.sql(), () -> statements.execute(p, converted));
+        return run(p.sql(), () -> statements.execute(p, converted));
     }
 
     /** Runs {@code p} once per set of values; an INSERT ... VALUES of parameters is one append. */
@@ -88,7 +141,7 @@ public final class Session implements AutoCloseable {
         for (List<Object> values : batch) {
             converted.add(convert(p, values));
         }
-        return durability.run(p.sql(), () -> statements.executeBatch(p, converted));
+        return run(p.sql(), () -> statements.executeBatch(p, converted));
     }
 
     private List<Object> convert(Prepared p, List<Object> values) {
@@ -108,9 +161,14 @@ public final class Session implements AutoCloseable {
     /**
      * Cancels the statement this session is running, from any thread: a pending read is
      * abandoned, a hydrating {@code CREATE INDEX} stopped and dropped; the statement fails with
-     * SQLSTATE 57014 and the session serves the next one. No effect between statements.
+     * SQLSTATE 57014 and the session serves the next one; a statement still waiting for a file-mode
+     * database to finish opening stops waiting (the open goes on). No effect between statements.
      */
     public void cancel() {
+        java.util.concurrent.CompletableFuture<Void> w = openWaitCanceled;
+        if (w != null) {
+            w.complete(null);
+        }
         statements.control().cancel();
     }
 
@@ -128,9 +186,11 @@ public final class Session implements AutoCloseable {
 
     /**
      * Each following statement fails with SQLSTATE 57014 ({@code canceling statement due to
-     * statement timeout}) once it has waited this long for an answer; null or zero for none.
+     * statement timeout}) once it has waited this long for an answer; null or zero for none. A
+     * wait for a file-mode database to finish opening counts as a wait of its own.
      */
     public void statementTimeout(java.time.Duration timeout) {
+        this.timeout = timeout == null || timeout.isZero() || timeout.isNegative() ? null : timeout;
         statements.control().timeout(timeout);
     }
 
@@ -141,7 +201,7 @@ public final class Session implements AutoCloseable {
 
     /** Commits the open transaction (see {@link Statements#commit()}). */
     public StatementResult commit() {
-        return durability.run("COMMIT", statements::commit);
+        return run("COMMIT", statements::commit);
     }
 
     /** Rolls the open transaction back. */

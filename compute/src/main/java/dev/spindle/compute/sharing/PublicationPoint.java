@@ -276,7 +276,7 @@ public final class PublicationPoint {
     }
 
     private void applyHold() {
-        if (oksHold != null) {
+        if (oksHold != null && !detached) { // a detached point closed its holds (maybeDetach)
             Frontier h = hold();
             oksHold.setLogicalCompaction(h);
             errsHold.setLogicalCompaction(h);

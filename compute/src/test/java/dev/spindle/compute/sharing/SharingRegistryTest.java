@@ -192,6 +192,18 @@ class SharingRegistryTest {
     }
 
     @Test
+    void aDetachedPointIgnoresALateStandingHold() {
+        PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
+        PublicationPoint p = token.point();
+        token.close(); // its owner gone and no reader: it detaches and closes its holds
+        assertTrue(p.isDetached());
+        // a late AllowCompaction reaching the detached point threw "trace handle is closed" on
+        // the interactive worker's thread, which killed it (seen in the sqllogictest corpus)
+        p.advanceStandingHold(Frontier.at(5));
+        registry.advanceStandingHold(I1, Frontier.at(6));
+    }
+
+    @Test
     void invariant02_standingHoldOfARetiredPlaceholderPassesToItsSuccessor() {
         PointReader early = registry.openReader(I1, Frontier.MIN);
         PublicationPoint placeholder = early.point();

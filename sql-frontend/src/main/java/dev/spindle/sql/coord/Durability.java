@@ -87,6 +87,16 @@ public interface Durability extends AutoCloseable {
     default void awaitOpened() {
     }
 
+    /**
+     * Completes once opening has ended, whether or not it succeeded (a failed open is reported by
+     * {@link #run}); already complete in memory. A statement waits on it before {@link #run} so
+     * that its session's cancel and statement timeout end the wait (the session does that). Each
+     * call returns a new dependent future: completing it does not touch the open.
+     */
+    default java.util.concurrent.CompletableFuture<Void> opened() {
+        return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }
+
     /** Writes a checkpoint now (the {@code CHECKPOINT} statement); nothing to do in memory. */
     void checkpoint();
 

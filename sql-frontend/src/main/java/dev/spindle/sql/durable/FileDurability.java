@@ -70,6 +70,8 @@ public final class FileDurability implements Durability {
     private final ReentrantLock checkpointLock = new ReentrantLock();
     /** Counted down when the replay on open ended, successfully or not. */
     private final java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+    /** Completed with {@link #opened} (for waits that also watch a cancel or a deadline). */
+    private final java.util.concurrent.CompletableFuture<Void> openedFuture = new java.util.concurrent.CompletableFuture<>();
     /** Why the replay failed (every statement then fails with it), or null. */
     private volatile RuntimeException openFailure;
     /** The replay's statements (their running CREATE INDEX reports its hydration), while it runs. */
@@ -147,6 +149,7 @@ public final class FileDurability implements Durability {
             replayStatements = null;
             replayStep = null;
             opened.countDown();
+            openedFuture.complete(null);
         }
     }
 
@@ -186,6 +189,11 @@ public final class FileDurability implements Durability {
     /** Where opening spent its time, once the replay succeeded (measurements). */
     public java.util.Optional<OpenTimes> openTimes() {
         return java.util.Optional.ofNullable(openTimes);
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Void> opened() {
+        return openedFuture.copy();
     }
 
     @Override

@@ -130,6 +130,53 @@ public final class BatchBuilder {
     }
 
     /**
+     * Adds {@code (row.project(keyColumns), row, time, diff)} without building the key row: the
+     * row is written once, moved up by the key's length, and the key columns' encodings copied in
+     * front of it from there (a row's encoding is its columns' encodings one after another).
+     *
+     * @throws IndexOutOfBoundsException if a key column is not a column of the row (nothing added)
+     */
+    public void pushProjected(Row row, int[] keyColumns, long time, long diff) {
+        if (!admit(time, diff)) {
+            return;
+        }
+        int len = row.encodedLength();
+        reserve((int) Math.min(Integer.MAX_VALUE - 8, (long) len * (keyColumns.length + 1)));
+        int from = slabLen;
+        int end = row.writeTo(slab, from);
+        int keyLen = 0;
+        for (int c : keyColumns) {
+            int s = columnStart(from, end, c);
+            keyLen += RowCodec.skip(slab, s) - s;
+        }
+        int valFrom = from + keyLen;
+        System.arraycopy(slab, from, slab, valFrom, len);
+        int o = from;
+        for (int c : keyColumns) {
+            int s = columnStart(valFrom, valFrom + len, c);
+            int e = RowCodec.skip(slab, s);
+            System.arraycopy(slab, s, slab, o, e - s);
+            o += e - s;
+        }
+        keyStart[n] = from;
+        valStart[n] = valFrom;
+        slabLen = valFrom + len;
+        n++;
+    }
+
+    /** Where column {@code column} of the row encoded at {@code slab[from, end)} starts. */
+    private int columnStart(int from, int end, int column) {
+        int p = from;
+        for (int i = 0; i < column && p < end; i++) {
+            p = RowCodec.skip(slab, p);
+        }
+        if (column < 0 || p >= end) {
+            throw new IndexOutOfBoundsException("column " + column + " of a row of " + (end - from) + " bytes");
+        }
+        return p;
+    }
+
+    /**
      * Adds an update whose key and value are encodings held in slabs ({@code keySlab[keyFrom,
      * keyTo)} and {@code valSlab[valFrom, valTo)}), as cursors expose them; they are copied.
      */

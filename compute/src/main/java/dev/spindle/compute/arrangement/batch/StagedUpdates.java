@@ -24,10 +24,12 @@ import java.util.Objects;
 public final class StagedUpdates {
     /** Updates per chunk (every chunk but the last is full). */
     public static final int CHUNK = 1 << 14;
-    private static final int SHIFT = 14;
+    static final int SHIFT = 14;
+    static final int MASK = CHUNK - 1;
 
     private final java.util.ArrayList<BatchBuilder> chunks = new java.util.ArrayList<>();
     private int n;
+    private long minTime = Long.MAX_VALUE;
     private long maxTime = Long.MIN_VALUE;
 
     /** Number of staged updates. */
@@ -47,6 +49,24 @@ public final class StagedUpdates {
             return;
         }
         last().push(key, val, time, diff);
+        minTime = Math.min(minTime, time);
+        maxTime = Math.max(maxTime, time);
+        n++;
+    }
+
+    /**
+     * Stages {@code (row's keyColumns, row, time, diff)}: the key's encoding is copied from the
+     * row's, with no key row built (see {@link BatchBuilder#pushProjected}); a zero diff is dropped.
+     *
+     * @throws IndexOutOfBoundsException if a key column is not a column of the row
+     */
+    public void pushProjected(Row row, int[] keyColumns, long time, long diff) {
+        if (diff == 0) {
+            Timestamp.check(time);
+            return;
+        }
+        last().pushProjected(row, keyColumns, time, diff);
+        minTime = Math.min(minTime, time);
         maxTime = Math.max(maxTime, time);
         n++;
     }
@@ -58,6 +78,11 @@ public final class StagedUpdates {
         return chunks.get(chunks.size() - 1);
     }
 
+    /** The chunks: update {@code i} is {@code chunks[i >>> SHIFT]}'s update {@code i & MASK}. */
+    BatchBuilder[] chunkArray() {
+        return chunks.toArray(new BatchBuilder[0]);
+    }
+
     private BatchBuilder chunk(int i) {
         return chunks.get(i >>> SHIFT);
     }
@@ -67,6 +92,7 @@ public final class StagedUpdates {
         int j = i & (CHUNK - 1);
         last().push(src.slab(), src.keyFrom(j), src.valFrom(j), src.slab(), src.valFrom(j), src.valTo(j), src.time(j),
                 src.diff(j));
+        minTime = Math.min(minTime, src.time(j));
         maxTime = Math.max(maxTime, src.time(j));
         n++;
     }
@@ -74,7 +100,10 @@ public final class StagedUpdates {
     /**
      * Moves the updates {@code sealed} does not seal (times at or after it) into a new stage and
      * returns it; this stage keeps the sealed ones, in their order. Copies nothing when every
-     * staged time is sealed (the usual case) and otherwise only the updates from the first
+     * staged time is sealed (the usual case), nothing either when none is (the chunks move over:
+     * a frontier that advances below every staged time, as a snapshot's source does while it
+     * reads a table's batches, must not cost a copy of everything staged, or a hydration staged
+     * over many such advances would be quadratic), and otherwise only the updates from the first
      * unsealed one on.
      */
     public StagedUpdates splitOff(Frontier sealed) {
@@ -82,9 +111,22 @@ public final class StagedUpdates {
         if (n == 0 || sealed.isSealed(maxTime)) {
             return later;
         }
+        if (!sealed.isSealed(minTime)) {
+            later.chunks.addAll(chunks);
+            later.n = n;
+            later.minTime = minTime;
+            later.maxTime = maxTime;
+            chunks.clear();
+            n = 0;
+            minTime = Long.MAX_VALUE;
+            maxTime = Long.MIN_VALUE;
+            return later;
+        }
         int first = 0;
+        long prefixMin = Long.MAX_VALUE;
         long prefixMax = Long.MIN_VALUE;
         while (sealed.isSealed(time(first))) {
+            prefixMin = Math.min(prefixMin, time(first));
             prefixMax = Math.max(prefixMax, time(first));
             first++;
         }
@@ -93,6 +135,7 @@ public final class StagedUpdates {
             tail.pushEncoded(this, i);
         }
         truncate(first);
+        minTime = prefixMin;
         maxTime = prefixMax;
         for (int i = 0; i < tail.n; i++) {
             (sealed.isSealed(tail.time(i)) ? this : later).pushEncoded(tail, i);

@@ -103,6 +103,10 @@ public final class Arrange extends Operator {
     }
 
     private void stage(Update u) {
+        if (keyFn instanceof KeyFunction.Columns c) {
+            pending.pushProjected(u.row(), c.columns(), u.time(), u.diff());
+            return;
+        }
         try {
             pending.push(keyFn.key(u.row()), u.row(), u.time(), u.diff());
         } catch (SpindleException e) {

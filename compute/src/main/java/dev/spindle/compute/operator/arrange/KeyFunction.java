@@ -14,7 +14,18 @@ public interface KeyFunction {
 
     /** The key made of {@code columns} of the row. */
     static KeyFunction columns(int... columns) {
-        int[] cols = columns.clone();
-        return row -> row.project(cols);
+        return new Columns(columns.clone());
+    }
+
+    /**
+     * A key made of columns of the row, in the given order (repeats allowed): an {@link Arrange}
+     * copies its encoding straight from the row's into its stage, with no key row in between.
+     * The array is not copied (it must not change).
+     */
+    record Columns(int[] columns) implements KeyFunction {
+        @Override
+        public Row key(Row row) {
+            return row.project(columns);
+        }
     }
 }

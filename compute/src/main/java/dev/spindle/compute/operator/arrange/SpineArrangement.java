@@ -2,6 +2,7 @@ package dev.spindle.compute.operator.arrange;
 
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.arrangement.batch.Batch;
+import dev.spindle.compute.arrangement.batch.BatchAssembly;
 import dev.spindle.compute.arrangement.batch.BatchBuilder;
 import dev.spindle.compute.arrangement.batch.Description;
 import dev.spindle.compute.arrangement.batch.StagedUpdates;
@@ -23,12 +24,18 @@ import dev.spindle.compute.arrangement.trace.TraceHandle;
 public final class SpineArrangement implements ArrangementPort {
     /** Merge work per {@link #work()} call, in updates read. */
     static final long FUEL = 1L << 12;
-    /** Largest batch built in one step; larger inserts are assembled from parts in slices. */
+    /** Largest batch built in one step; larger inserts are assembled in slices. */
     static final int PART = 1 << 12;
+    /**
+     * Work per step of a large insert's assembly, in {@link BatchAssembly}'s units (one update
+     * through one phase): about what building one {@link #PART} costs, so a step is as short as
+     * it was when large inserts were built from parts.
+     */
+    static final long ASSEMBLY_FUEL = 4L * PART;
 
     private final Spine spine;
     private TraceHandle template;
-    private Assembly assembly; // a large insert in progress
+    private BatchAssembly assembly; // a large insert in progress
 
     /** An arrangement readable from {@code MIN}. */
     public SpineArrangement() {
@@ -58,9 +65,9 @@ public final class SpineArrangement implements ArrangementPort {
     }
 
     /**
-     * Inserts the batch: at once if it is small, else in fueled slices by {@link #work()} (parts
-     * of {@link #PART} updates sorted one per call, then merged pairwise under fuel), so a large
-     * hydration never holds its worker for long. The upper advances when the batch is in.
+     * Inserts the batch: at once if it is small, else in fueled slices by {@link #work()} (one
+     * {@link BatchAssembly}: sorted once and written once, {@link #ASSEMBLY_FUEL} per call), so a
+     * large hydration never holds its worker for long. The upper advances when the batch is in.
      *
      * @throws IllegalStateException if a previous large insert is still being assembled
      */
@@ -75,7 +82,7 @@ public final class SpineArrangement implements ArrangementPort {
             spine.insert(build(updates, 0, updates.size(), d));
             inserted += updates.size();
         } else {
-            assembly = new Assembly(updates, d);
+            assembly = new BatchAssembly(updates, d);
         }
     }
 
@@ -88,66 +95,15 @@ public final class SpineArrangement implements ArrangementPort {
     @Override
     public boolean work() {
         if (assembly != null) {
-            Batch done = assembly.step();
-            if (done != null) {
-                inserted += assembly.updates.size();
+            if (assembly.step(ASSEMBLY_FUEL)) {
+                Batch done = assembly.result();
+                inserted += assembly.size();
                 assembly = null;
                 spine.insert(done);
             }
             return true;
         }
         return spine.work(FUEL);
-    }
-
-    /** A large batch being built: sorted parts, then pairwise merges, one slice per step. */
-    private static final class Assembly {
-        private final StagedUpdates updates;
-        private final Description description;
-        private final java.util.ArrayDeque<Batch> parts = new java.util.ArrayDeque<>();
-        private int built;
-        private dev.spindle.compute.arrangement.batch.BatchMerger merging;
-        /** Work done and to do, in records handled: sorting every part, then each merge level. */
-        private long work;
-        private final long totalWork;
-
-        Assembly(StagedUpdates updates, Description description) {
-            this.updates = updates;
-            this.description = description;
-            long n = updates.size();
-            int levels = 64 - Long.numberOfLeadingZeros(Math.max(0, (n + PART - 1) / PART - 1)); // ceil(log2(parts))
-            this.totalWork = n * (1 + levels);
-        }
-
-        /** The updates this assembly has arranged so far, estimated by its share of the work done. */
-        long estimate() {
-            long n = updates.size();
-            return Math.min(n - 1, (long) ((double) n * Math.min(work, totalWork) / totalWork));
-        }
-
-        /** Does one slice; returns the finished batch, or null while work remains. */
-        Batch step() {
-            if (built < updates.size()) {
-                int to = Math.min(updates.size(), built + PART);
-                parts.addLast(build(updates, built, to, description));
-                work += to - built;
-                built = to;
-                return null;
-            }
-            if (merging != null) {
-                merging.work(FUEL);
-                work += FUEL;
-                if (!merging.isDone()) {
-                    return null;
-                }
-                parts.addLast(merging.result());
-                merging = null;
-            }
-            if (parts.size() == 1) {
-                return parts.pollFirst();
-            }
-            merging = dev.spindle.compute.arrangement.batch.BatchMerger.beginParts(parts.pollFirst(), parts.pollFirst());
-            return null;
-        }
     }
 
     @Override
@@ -169,7 +125,7 @@ public final class SpineArrangement implements ArrangementPort {
 
     @Override
     public long arranged() {
-        Assembly a = assembly;
+        BatchAssembly a = assembly;
         return inserted + (a == null ? 0 : a.estimate());
     }
 

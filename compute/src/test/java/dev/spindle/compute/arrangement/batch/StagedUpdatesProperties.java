@@ -1,6 +1,7 @@
 package dev.spindle.compute.arrangement.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.arrangement.NaiveTrace;
@@ -62,6 +63,43 @@ class StagedUpdatesProperties {
         assertEquals(0, s.splitOff(Frontier.at(Math.max(frontier, 6))).size(), "everything kept is sealed");
     }
 
+    /**
+     * As an arrange operator uses it: pushes interleaved with frontier advances, each advance
+     * splitting what is pending into the sealed updates and the rest, which stays pending and
+     * writable. Advances below every pending time (a snapshot read batch by batch) included.
+     */
+    @Property(tries = 200)
+    void repeatedSplitsSealExactlyWhatEachFrontierSeals(@ForAll("updates") List<U> us,
+                                                       @ForAll @IntRange(min = 1, max = 12) int advances,
+                                                       @ForAll long seed) {
+        Random r = new Random(seed);
+        StagedUpdates pending = new StagedUpdates();
+        List<U> naive = new ArrayList<>();
+        int frontier = 10;
+        int next = 0;
+        for (int a = 0; a <= advances; a++) {
+            int upTo = a == advances ? us.size() : Math.min(us.size(), next + r.nextInt(us.size() / advances + 2));
+            for (; next < upTo; next++) {
+                U u = us.get(next);
+                if (u.time() >= frontier) { // an arrange's input only gives times at or after its frontier
+                    pending.push(u.key(), u.val(), u.time(), u.diff());
+                    if (u.diff() != 0) {
+                        naive.add(u);
+                    }
+                }
+            }
+            int f = a == advances ? 31 : frontier + r.nextInt(4);
+            StagedUpdates sealing = pending;
+            pending = sealing.splitOff(Frontier.at(f));
+            int ff = f;
+            assertEquals(naive.stream().filter(u -> u.time() < ff).toList(), contents(sealing), "sealed at " + f);
+            naive = new ArrayList<>(naive.stream().filter(u -> u.time() >= ff).toList());
+            assertEquals(naive, contents(pending), "pending after " + f);
+            frontier = f;
+        }
+        assertEquals(0, pending.size());
+    }
+
     @Test
     void stagesAcrossChunksAndSplitsThem() {
         Random r = new Random(11);
@@ -93,6 +131,50 @@ class StagedUpdatesProperties {
         assertEquals(sealedPart, contents(t));
         assertEquals(1, late.size());
         assertEquals(9, late.time(0));
+    }
+
+    /** A datum of one of several encodings: small and large integers, strings, booleans, NULL. */
+    private static Object datum(Random r) {
+        return switch (r.nextInt(6)) {
+            case 0 -> r.nextInt(10) - 3;
+            case 1 -> r.nextLong();
+            case 2 -> "s".repeat(r.nextInt(12)) + r.nextInt(100);
+            case 3 -> r.nextBoolean();
+            case 4 -> null;
+            default -> (long) r.nextInt(1 << 20);
+        };
+    }
+
+    /** Staging a row under some of its columns equals staging the projected key row with it. */
+    @Property(tries = 200)
+    void pushProjectedStagesWhatProjectingTheKeyStages(@ForAll @IntRange(min = 0, max = 300) int n,
+                                                       @ForAll long seed) {
+        Random r = new Random(seed);
+        StagedUpdates projected = new StagedUpdates();
+        StagedUpdates naive = new StagedUpdates();
+        for (int i = 0; i < n; i++) {
+            int arity = 1 + r.nextInt(4);
+            Object[] values = new Object[arity];
+            for (int c = 0; c < arity; c++) {
+                values[c] = datum(r);
+            }
+            dev.spindle.common.row.Row row = dev.spindle.common.row.Row.of(values);
+            int[] cols = new int[1 + r.nextInt(3)];
+            for (int k = 0; k < cols.length; k++) {
+                cols[k] = r.nextInt(arity); // any order, repeats allowed
+            }
+            long time = r.nextInt(5);
+            long diff = r.nextInt(3) - 1;
+            projected.pushProjected(row, cols, time, diff);
+            naive.push(row.project(cols), row, time, diff);
+            if (r.nextInt(10) == 0) {
+                int size = projected.size();
+                int[] bad = {arity};
+                assertThrows(IndexOutOfBoundsException.class, () -> projected.pushProjected(row, bad, 1, 1));
+                assertEquals(size, projected.size(), "nothing staged by a failed push");
+            }
+        }
+        assertEquals(contents(naive), contents(projected));
     }
 
     @Property(tries = 100)
