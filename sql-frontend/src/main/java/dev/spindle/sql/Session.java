@@ -85,7 +85,7 @@ public final class Session implements AutoCloseable {
 
     /** Runs one statement. */
     public StatementResult execute(String sql) {
-        StatementResult known = durability.run(sql, () -> statements.executeKnownRead(sql));
+        StatementResult known = run(sql, () -> statements.executeKnownRead(sql));
         if (known != null) {
             return known; // a read sent before as this very text: not parsed again
         }
