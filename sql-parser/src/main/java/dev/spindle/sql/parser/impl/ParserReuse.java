@@ -5,7 +5,7 @@ import org.apache.calcite.util.SourceStringReader;
 /**
  * Readies a parser that has finished a successful parse for another text, so that a thread can
  * keep one parser instead of making one per statement (a new parser allocates JavaCC's look-ahead
- * tables: about a tenth of parsing a short query). The parser is then as {@link
+ * tables: about 6% of parsing a short query). The parser is then as {@link
  * SpindleSqlParserImpl#FACTORY} makes a new one for the same reader; see {@code spindleReuse} in
  * {@code includes/parserImpls.ftl}.
  *
