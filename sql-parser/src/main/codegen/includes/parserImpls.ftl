@@ -469,3 +469,38 @@ void SpindlePower(List<Object> list, ExprContext exprContext, Span s) :
     }
     AddExpression2b(list, ExprContext.ACCEPT_SUB_QUERY)
 }
+
+/**
+ * Spindle: readies this parser, after a parse that succeeded, to parse {@code reader}'s text,
+ * leaving it in the state {@code FACTORY} leaves a new parser in (what the generated
+ * {@code ReInit(Reader)} resets, plus the state Calcite's and Spindle's code keep: the original
+ * SQL, the count of dynamic parameters, the warnings, the token manager's stack of lexical
+ * states, and JavaCC's look-ahead flags). One difference, in memory only: the input buffer holds
+ * the text and one character more, where {@code FACTORY} sizes it to the text, so that reading
+ * the end of input does not grow the buffer (three arrays of 2,048 more entries, copied: a
+ * twentieth of parsing a short query).
+ * {@code SqlParser}'s constructor then applies the configuration (tab size, casing, identifier
+ * length, conformance, lexical state) exactly as for a new parser. Called through
+ * {@code ParserReuse}; see {@code Parsing} for when a parser is reused.
+ */
+JAVACODE void spindleReuse(SourceStringReader reader)
+{
+    final String sql = reader.getSourceString();
+    jj_input_stream.ReInit(reader, 1, 1, sql.length() + 1);
+    token_source.ReInit(jj_input_stream);
+    token_source.lexicalStateStack.clear();
+    token = new Token();
+    jj_ntk = -1;
+    jj_gen = 0;
+    java.util.Arrays.fill(jj_la1, -1);
+    for (int i = 0; i < jj_2_rtns.length; i++) {
+        jj_2_rtns[i] = new JJCalls();
+    }
+    jj_gc = 0;
+    jj_kind = -1;
+    jj_rescan = false;
+    lookingAhead = false;
+    setOriginalSql(sql);
+    nDynamicParams = 0;
+    warnings.clear();
+}

@@ -38,7 +38,10 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * parser's classes are initialized, when this class is, on a thread with a large stack of its own
  * (see {@code Parsing}), never at the bottom of a deep parse or on a small stack.
  *
- * <p>Thread-safe: every call makes its own parser instance; the trees returned belong to the
+ * <p>Thread-safe: any number of threads may parse at once. Each thread reuses one parser
+ * instance of its own, kept after a successful parse of a text of at most 64K characters and
+ * readied again for the next (a failed parse's instance is dropped); no instance is ever seen by
+ * two threads, and a reused one answers exactly as a new one. The trees returned belong to the
  * caller and are not shared.
  */
 public final class SpindleParser {
