@@ -92,7 +92,6 @@ public final class QueryPlanner {
         if (template != null && literalFree) {
             PeekPlan.Fast remembered = template.remembered(shape.tables());
             if (remembered != null) {
-                shapes.rememberText(catalog, sql, remembered);
                 return remembered;
             }
         }
@@ -110,9 +109,6 @@ public final class QueryPlanner {
             if (plan instanceof PeekPlan.Fast) {
                 if (literalFree) {
                     template.remember(shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
-                }
-                if (template.deterministic()) {
-                    shapes.rememberText(catalog, sql, (PeekPlan.Fast) plan); // sql is this query's own text
                 }
             }
             return plan;

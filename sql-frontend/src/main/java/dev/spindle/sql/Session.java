@@ -85,10 +85,6 @@ public final class Session implements AutoCloseable {
 
     /** Runs one statement. */
     public StatementResult execute(String sql) {
-        StatementResult known = run(sql, () -> statements.executeKnownRead(sql));
-        if (known != null) {
-            return known; // a read sent before as this very text: not parsed again
-        }
         SqlNode node;
         try {
             node = SpindleParser.parse(sql);

@@ -194,7 +194,13 @@ public final class ArrangementSharingRegistry {
             leaveSlots(left);
         }
         try {
-            point.adopt(oks, errs);
+            try {
+                point.adopt(oks, errs);
+            } catch (PublicationPoint.Detached detached) {
+                // detached between the lookup and the claim: publish as a moment later would have
+                point = replaceDetached(id, point, detached);
+                point.adopt(oks, errs);
+            }
         } catch (RuntimeException e) {
             try {
                 unpublish(point);
@@ -204,6 +210,33 @@ public final class ArrangementSharingRegistry {
             throw e;
         }
         return new PublishToken(this, point);
+    }
+
+    /**
+     * A claimed point for {@code id} in place of {@code detached}: a fresh one in the slot if the
+     * slot is empty or still holds the detached point, else the slot's point if it can be claimed.
+     *
+     * @throws IllegalStateException {@code cause} if the slot's point is already published
+     */
+    private PublicationPoint replaceDetached(GlobalId id, PublicationPoint detached, RuntimeException cause) {
+        List<PublicationPoint> left = new ArrayList<>(1);
+        try {
+            synchronized (this) {
+                if (slots.get(id) == detached) {
+                    slots.remove(id);
+                }
+                PublicationPoint p = liveSlot(id, left);
+                if (p == null) {
+                    return createInSlot(id, true);
+                }
+                if (p.tryClaim()) {
+                    return p;
+                }
+                throw cause;
+            }
+        } finally {
+            leaveSlots(left);
+        }
     }
 
     /** Ends {@code point}'s publication (its token closed): its slot goes, then its owner. */

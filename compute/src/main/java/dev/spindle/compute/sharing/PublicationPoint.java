@@ -173,7 +173,7 @@ public final class PublicationPoint {
             throw new IllegalStateException("publication point " + id + " is " + life.get() + ", not claimed");
         }
         if (detached) {
-            throw new IllegalStateException("publication point " + id + " was detached");
+            throw new Detached(id);
         }
         // a logical hold only: the point's readers read accumulations or hold boundaries themselves,
         // so the point never keeps the trace from merging batches
@@ -351,6 +351,18 @@ public final class PublicationPoint {
             registry.retire(this); // leaves its slot (unless a successor already replaced it)
         }
         maybeDetach();
+    }
+
+    /**
+     * A claimed point that had been detached (its last reader left, and it left its slot) before
+     * its publisher backed it: the registry publishes into a fresh point instead.
+     */
+    static final class Detached extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Detached(GlobalId id) {
+            super("publication point " + id + " was detached");
+        }
     }
 
     /**

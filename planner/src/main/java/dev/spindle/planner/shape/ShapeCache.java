@@ -30,12 +30,8 @@ public final class ShapeCache {
     };
 
     private record Generation(Catalog catalog, Map<LiteralLifter.Key, Object> shapes,
-                              Map<String, org.apache.calcite.plan.RelOptTable> tables,
-                              Map<String, dev.spindle.planner.peek.PeekPlan.Fast> texts) {
+                              Map<String, org.apache.calcite.plan.RelOptTable> tables) {
     }
-
-    /** The most statement texts whose fast-path plan is kept per snapshot. */
-    public static final int TEXT_CAPACITY = 1024;
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
 
@@ -49,7 +45,7 @@ public final class ShapeCache {
     public void put(Catalog catalog, LiteralLifter.Key key, Object entry) {
         Generation g = current.get();
         if (g == null || g.catalog() != catalog) {
-            Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>(), lru(TEXT_CAPACITY));
+            Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
             if (!current.compareAndSet(g, fresh)) {
                 return; // another thread moved on; this entry is not worth a retry
             }
@@ -78,25 +74,6 @@ public final class ShapeCache {
                 return size() > capacity;
             }
         });
-    }
-
-    /**
-     * The fast-path plan of the query whose statement text is exactly {@code sql}, planned over
-     * {@code catalog}, or null: a statement sent again as the same text (a dashboard's read of an
-     * indexed view) is then neither parsed nor planned. Only fast-path plans are kept: they hold
-     * no transient ids, and they depend on the catalog snapshot and the text alone.
-     */
-    public dev.spindle.planner.peek.PeekPlan.Fast planOfText(Catalog catalog, String sql) {
-        Generation g = current.get();
-        return g == null || g.catalog() != catalog ? null : g.texts().get(sql);
-    }
-
-    /** Keeps {@code plan} as the plan of statement text {@code sql} over {@code catalog}. */
-    public void rememberText(Catalog catalog, String sql, dev.spindle.planner.peek.PeekPlan.Fast plan) {
-        Generation g = current.get();
-        if (g != null && g.catalog() == catalog) {
-            g.texts().put(sql, plan);
-        }
     }
 
     /** The number of shapes kept for the current snapshot (for tests and introspection). */

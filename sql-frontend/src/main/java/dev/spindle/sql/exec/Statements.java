@@ -122,25 +122,6 @@ public final class Statements {
         return guarded(() -> dispatch(node, sql), true);
     }
 
-    /**
-     * Runs {@code sql} without parsing it if it is the text of a query whose fast-path plan the
-     * coordinator's shape cache kept over the current catalog (outside a transaction); null if it
-     * is not, and the caller parses it.
-     */
-    public StatementResult executeKnownRead(String sql) {
-        if (txn != null) {
-            return null;
-        }
-        dev.spindle.planner.catalog.Catalog catalog = coord.catalog();
-        dev.spindle.planner.peek.PeekPlan known = coord.shapes().planOfText(catalog, sql);
-        if (known == null) {
-            return null;
-        }
-        // planned again (parsed, from its shape) only if the catalog moved on meanwhile
-        return guarded(() -> queries.select(c -> c == catalog ? known
-                : queries.shapePlanner(c).planQuery(SpindleParser.parse(sql), sql), null, null), true);
-    }
-
     /** Marks the open transaction failed after a statement in it failed. */
     public void failTransaction() {
         if (txn != null) {
