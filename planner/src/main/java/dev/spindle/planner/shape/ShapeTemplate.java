@@ -55,11 +55,6 @@ public final class ShapeTemplate {
     /** False if a function of the plan may give another value at another execution. */
     private final boolean deterministic;
 
-    /** True unless a function of the plan may give another value at another execution. */
-    public boolean deterministic() {
-        return deterministic;
-    }
-
     private static boolean deterministic(RelNode rel) {
         boolean[] ok = {true};
         rel.accept(new RexShuttle() {
