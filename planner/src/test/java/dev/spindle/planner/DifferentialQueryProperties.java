@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
-import dev.spindle.common.time.Frontier;
+
 import dev.spindle.common.type.Column;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.common.type.RelationDesc;
@@ -12,9 +12,9 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
 import dev.spindle.compute.controller.RuntimeMode;
-import dev.spindle.compute.peek.PeekRequest;
+
 import dev.spindle.compute.peek.PeekResponse;
-import dev.spindle.compute.plan.DataflowDescription;
+
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
@@ -25,8 +25,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
+
+
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -125,12 +125,7 @@ class DifferentialQueryProperties {
         }
         PeekPlan p = new QueryPlanner(catalog, PlannedQueryTest::parse, IDS::getAndIncrement)
                 .planQuery(PlannedQueryTest.parse(sql), sql);
-        PeekPlan.Slow slow = (PeekPlan.Slow) p;
-        DataflowDescription d = slow.dataflow();
-        DataflowDescription at = new DataflowDescription(d.name(), d.sourceImports(), d.indexImports(), d.objectsToBuild(),
-                d.indexExports(), Frontier.at(time));
-        PeekResponse r = ctl.peekTransient(IDS.getAndIncrement(), at,
-                new PeekRequest(UUID.randomUUID(), slow.index(), time, null, null, slow.finishing())).get(20, TimeUnit.SECONDS);
+        PeekResponse r = PlannedQueryTest.runSlow(ctl, p, time, IDS.getAndIncrement());
         if (r instanceof PeekResponse.Error) {
             throw new AssertionError(sql + " failed: " + ((PeekResponse.Error) r).error().getMessage(),
                     ((PeekResponse.Error) r).error());

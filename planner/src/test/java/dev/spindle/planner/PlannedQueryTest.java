@@ -201,6 +201,18 @@ class PlannedQueryTest {
         return out;
     }
 
+    /** Runs slow-path plan {@code p} at {@code time} as transient dataflow {@code dataflowId} on {@code ctl}. */
+    static dev.spindle.compute.peek.PeekResponse runSlow(dev.spindle.compute.controller.ComputeController ctl, PeekPlan p,
+            long time, long dataflowId) throws Exception {
+        PeekPlan.Slow slow = (PeekPlan.Slow) p;
+        dev.spindle.compute.plan.DataflowDescription d = slow.dataflow();
+        dev.spindle.compute.plan.DataflowDescription at = new dev.spindle.compute.plan.DataflowDescription(d.name(),
+                d.sourceImports(), d.indexImports(), d.objectsToBuild(), d.indexExports(),
+                dev.spindle.common.time.Frontier.at(time));
+        return ctl.peekTransient(dataflowId, at, new dev.spindle.compute.peek.PeekRequest(java.util.UUID.randomUUID(),
+                slow.index(), time, null, null, slow.finishing())).get(20, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     static String normalize(Object v) {
         if (v == null) {
             return "NULL";

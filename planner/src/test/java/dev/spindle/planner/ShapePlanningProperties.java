@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
-import dev.spindle.common.time.Frontier;
+
 import dev.spindle.common.type.Column;
 import dev.spindle.common.type.ColumnType;
 import dev.spindle.common.type.RelationDesc;
@@ -14,9 +14,9 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.ComputeController;
 import dev.spindle.compute.controller.RuntimeMode;
-import dev.spindle.compute.peek.PeekRequest;
+
 import dev.spindle.compute.peek.PeekResponse;
-import dev.spindle.compute.plan.DataflowDescription;
+
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
@@ -25,8 +25,8 @@ import dev.spindle.storage.TableStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
+
+
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -139,12 +139,7 @@ class ShapePlanningProperties {
         } catch (SpindleException e) {
             return "error " + e.code();
         }
-        PeekPlan.Slow slow = (PeekPlan.Slow) p;
-        DataflowDescription d = slow.dataflow();
-        DataflowDescription at = new DataflowDescription(d.name(), d.sourceImports(), d.indexImports(), d.objectsToBuild(),
-                d.indexExports(), Frontier.at(TIME));
-        PeekResponse r = ctl.peekTransient(IDS.getAndIncrement(), at,
-                new PeekRequest(UUID.randomUUID(), slow.index(), TIME, null, null, slow.finishing())).get(20, TimeUnit.SECONDS);
+        PeekResponse r = PlannedQueryTest.runSlow(ctl, p, TIME, IDS.getAndIncrement());
         if (r instanceof PeekResponse.Error) {
             return "error " + ((PeekResponse.Error) r).error().code();
         }
