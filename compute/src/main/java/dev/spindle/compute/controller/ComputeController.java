@@ -481,6 +481,29 @@ public final class ComputeController implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until index {@code id} is readable at {@code time} (its {@link #upper} past it), woken
+     * by the workers' frontier reports, for at most {@code timeout}.
+     *
+     * @return true if it is, false on timeout
+     */
+    public synchronized boolean awaitUpperPast(GlobalId id, long time, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Frontier.at(time).lessThan(upper(id))) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            uppersAwaited++;
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } finally {
+                uppersAwaited--;
+            }
+        }
+        return true;
+    }
+
     /** The since of index {@code id} as its workers last reported it (the join over workers). */
     public synchronized Frontier since(GlobalId id) {
         Frontier[][] f = frontiers.get(id);

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * {@code ComputeController.awaitUppersPast}: what introspection waits on before it samples the
  * workers' exports, so that a sample taken after a commit counts what that commit did (the error
- * a committed division by zero put into an index, for one).
+ * a committed division by zero put into an index, for one); and {@code awaitUpperPast}, what
+ * {@code CREATE INDEX} waits on until its index is readable.
  */
 class AwaitUppersTest {
     private static final GlobalId I = GlobalId.user(10);
@@ -54,6 +55,27 @@ class AwaitUppersTest {
             f.createIndex(HYDRATING, 10); // the table is sealed through 0 only: it cannot hydrate yet
             f.created.get(20, TimeUnit.SECONDS);
             assertTrue(f.ctl.awaitUppersPast(id -> true, 10, SHORT));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void oneIndexIsAwaitedUntilReadableAtATime(RuntimeMode mode) throws Exception {
+        try (SplitFixture f = new SplitFixture(mode, 2)) {
+            f.write(0, new Update(Row.of(1L, 1L), 0, 1));
+            f.createIndex(I, 0);
+            f.created.get(20, TimeUnit.SECONDS);
+            assertTrue(f.ctl.awaitUpperPast(I, 0, LONG), "readable at its as-of once hydrated");
+            assertFalse(f.ctl.awaitUpperPast(I, 5, SHORT), "nothing is sealed through 5 yet");
+            assertFalse(f.ctl.awaitUpperPast(HYDRATING, 0, SHORT), "an index that does not exist is never readable");
+            long start = System.nanoTime();
+            CompletableFuture<Void> later = CompletableFuture.runAsync(() -> {
+                sleep(50);
+                f.write(5, new Update(Row.of(2L, 2L), 5, 1));
+            });
+            assertTrue(f.ctl.awaitUpperPast(I, 5, LONG), "woken by the frontier that passes 5");
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "not before the write");
+            later.get(20, TimeUnit.SECONDS);
         }
     }
 

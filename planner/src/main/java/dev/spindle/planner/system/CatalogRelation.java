@@ -97,7 +97,8 @@ public enum CatalogRelation {
         return out;
     }
 
-    private void rowsOf(Catalog catalog, CatalogItem item, List<Row> out) {
+    /** The rows of {@code item} (of {@code catalog}) in this relation, appended to {@code out}. */
+    void rowsOf(Catalog catalog, CatalogItem item, List<Row> out) {
         String id = item.id().toString();
         String schema = SystemSchema.schemaOf(item);
         String name = SystemSchema.nameOf(item);

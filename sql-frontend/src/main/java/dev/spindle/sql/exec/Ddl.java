@@ -360,9 +360,10 @@ public final class Ddl {
         for (int i = 0; i < stmt.keys().size(); i++) {
             keyTexts.add(SpindleParser.unparse(stmt.keyExpression(i)));
         }
-        String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + ObjectNames.sqlName(on);
-        QueryPlanner.Lowered keysPlan = queries.planner(catalog).lower(SpindleParser.parse(sql), sql);
-        List<ScalarExpr> key = keyExpressions(keysPlan, on);
+        List<ScalarExpr> key = columnKey(stmt, on);
+        if (key == null) {
+            key = plannedKey(catalog, keyTexts, on);
+        }
         List<Integer> keyColumns = columnsOf(key);
         String name = stmt.name() != null ? name(stmt.name())
                 : generatedName(catalog, SystemSchema.nameOf(on), keyColumns, on);
@@ -387,15 +388,15 @@ public final class Ddl {
                     Map.of(id, DataflowDescription.IndexExport.reexport(on.id(), key, original.id())), Frontier.at(asOf));
             warning = "Index " + name + " is identical to " + original.name() + ", which is also defined on "
                     + onName + "(" + String.join(", ", keyNames(keyColumns, keyTexts, on)) + ").";
+        } else if (on instanceof CatalogItem.Table) { // what planning SELECT * FROM it without its indexes gives
+            d = new DataflowDescription("index " + name, Map.of(on.id(), ((CatalogItem.Table) on).desc()), Map.of(),
+                    List.of(), Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
         } else {
             String all = "SELECT * FROM " + ObjectNames.sqlName(on);
             QueryPlanner planner = queries.planner(withoutIndexesOn(catalog, on.id()));
             PeekPlanner.Inputs in = planner.inputs(planner.lower(SpindleParser.parse(all), all));
             Map<GlobalId, RelationDesc> sources = new java.util.LinkedHashMap<>(in.sources());
             List<DataflowDescription.BuildDesc> objects = new ArrayList<>(in.objects());
-            if (on instanceof CatalogItem.Table) {
-                sources.put(on.id(), ((CatalogItem.Table) on).desc());
-            }
             d = new DataflowDescription("index " + name, sources, in.imports(), objects,
                     Map.of(id, new DataflowDescription.IndexExport(on.id(), key)), Frontier.at(asOf));
         }
@@ -461,12 +462,12 @@ public final class Ddl {
         try {
             queries.control().await(coord.compute().createDataflow(dataflow, d), drop);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Queries.MAX_WAIT_SECONDS);
-            while (!Frontier.at(asOf).lessThan(coord.compute().upper(id))) {
+            // woken by the frontier report that makes it readable; every 10 ms a cancel or timeout is looked at
+            while (!coord.compute().awaitUpperPast(id, asOf, java.time.Duration.ofMillis(10))) {
                 queries.control().check(drop);
                 if (System.nanoTime() > deadline) {
                     throw new TimeoutException("index " + id + " did not become readable");
                 }
-                Thread.sleep(1);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -487,6 +488,47 @@ public final class Ddl {
         } catch (SpindleException ignored) {
             // never created
         }
+    }
+
+    /**
+     * The key of an index on a table whose keys are all plain column names, each naming exactly one
+     * of its columns (names match as the planner matches them: exactly, since the parser has
+     * lower-cased what was not quoted): the column references that planning {@code SELECT keys
+     * FROM on} gives, without planning it. Null for a view, an expression or a name that is not
+     * one column's, which {@link #plannedKey} plans (and reports).
+     */
+    static List<ScalarExpr> columnKey(SqlCreateIndex stmt, CatalogItem on) {
+        if (!(on instanceof CatalogItem.Table)) {
+            return null;
+        }
+        RelationDesc desc = ((CatalogItem.Table) on).desc();
+        List<ScalarExpr> out = new ArrayList<>();
+        for (int i = 0; i < stmt.keys().size(); i++) {
+            if (!(stmt.keyExpression(i) instanceof SqlIdentifier) || !((SqlIdentifier) stmt.keyExpression(i)).isSimple()) {
+                return null;
+            }
+            String name = ((SqlIdentifier) stmt.keyExpression(i)).getSimple();
+            int found = -1;
+            for (int c = 0; c < desc.arity(); c++) {
+                if (desc.column(c).name().equals(name)) {
+                    if (found >= 0) {
+                        return null;
+                    }
+                    found = c;
+                }
+            }
+            if (found < 0) {
+                return null;
+            }
+            out.add(ScalarExpr.column(found, desc.column(found).type()));
+        }
+        return out;
+    }
+
+    /** The key of an index as planning {@code SELECT keys FROM on} over {@code catalog} gives it. */
+    List<ScalarExpr> plannedKey(Catalog catalog, List<String> keyTexts, CatalogItem on) {
+        String sql = "SELECT " + String.join(", ", keyTexts) + " FROM " + ObjectNames.sqlName(on);
+        return keyExpressions(queries.planner(catalog).lower(SpindleParser.parse(sql), sql), on);
     }
 
     /** The key of an index: the columns or expressions of {@code SELECT keys FROM on}, over on's columns. */
