@@ -90,7 +90,7 @@ public final class QueryPlanner {
         ShapeTemplate template = (ShapeTemplate) entry;
         boolean literalFree = shape.literals().isEmpty();
         if (template != null && literalFree) {
-            PeekPlan.Fast remembered = template.remembered(shape.tables());
+            PeekPlan.Fast remembered = template.remembered(catalog, shape.tables());
             if (remembered != null) {
                 return remembered;
             }
@@ -108,7 +108,7 @@ public final class QueryPlanner {
             }
             if (plan instanceof PeekPlan.Fast) {
                 if (literalFree) {
-                    template.remember(shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
+                    template.remember(catalog, shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
                 }
             }
             return plan;

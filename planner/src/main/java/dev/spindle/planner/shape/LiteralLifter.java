@@ -69,8 +69,13 @@ public final class LiteralLifter {
     /**
      * A shape's key: the shape's SQL text (table slots for the tables read by bare name) and, per
      * table slot, its columns and whether it is a view.
+     *
+     * @param catalogFree true if every relation the shape reads is a table slot: then Calcite's
+     *     plan of the shape depends on nothing but the key (a view is a relation of its columns to
+     *     Calcite; the lowering expands it), so it holds for every catalog snapshot. False if some
+     *     relation is read by a qualified or unknown name, whose meaning a catalog change may change.
      */
-    public record Key(String text, List<Object> tables) {
+    public record Key(String text, List<Object> tables, boolean catalogFree) {
     }
 
     private final RelDataTypeFactory types;
@@ -86,6 +91,8 @@ public final class LiteralLifter {
     /** The aliases of FROM items. */
     private final Set<String> aliases = new HashSet<>();
     private boolean refused;
+    /** Some relation is read by a name that is not a table slot. */
+    private boolean unslotted;
 
     private LiteralLifter(RelDataTypeFactory types, Catalog catalog) {
         this.types = types;
@@ -112,7 +119,7 @@ public final class LiteralLifter {
                 signatures.add(t instanceof CatalogItem.View ? ((CatalogItem.View) t).desc() : ((CatalogItem.Table) t).desc());
                 signatures.add(t instanceof CatalogItem.View);
             }
-            Key key = new Key(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), signatures);
+            Key key = new Key(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), signatures, !l.unslotted);
             return new Shape(copy.tree, key, List.copyOf(l.values), List.copyOf(l.tables.values()));
         } catch (RuntimeException e) {
             return null; // a tree the copy cannot rebuild: planned as it is
@@ -358,6 +365,7 @@ public final class LiteralLifter {
         SqlIdentifier tree = (SqlIdentifier) id.clone(id.getParserPosition());
         if (where == Where.FROM) {
             String slot = id.isSimple() ? tableSlot(id.getSimple()) : null;
+            unslotted |= slot == null;
             return new Pair(tree, slot == null ? tree : new SqlIdentifier(slot, id.getParserPosition()));
         }
         if (id.names.size() < 2) {

@@ -6,15 +6,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The shapes planned over the latest catalog snapshot, by key ({@link LiteralLifter}): a
- * {@link ShapeTemplate}, or the mark that the shape does not plan (Calcite refused it or the
- * lowering failed on it; such queries are planned as they are). A new snapshot (any DDL) starts an
- * empty cache; past {@link #CAPACITY} shapes the least recently used one goes (workloads of
- * one-off statements pass through without evicting the shapes that repeat only if those are used
- * more recently: the corpus's {@code random/} files plan thousands of one-off shapes).
+ * The shapes planned so far, by key ({@link LiteralLifter}): a {@link ShapeTemplate}, or the mark
+ * that the shape does not plan (Calcite refused it or the lowering failed on it; such queries are
+ * planned as they are). The template of a {@linkplain LiteralLifter.Key#catalogFree catalog-free}
+ * shape holds for every catalog snapshot, so it is kept across DDL (the corpus's {@code index/}
+ * files create and drop their tables between questions of the same shapes); everything else (other
+ * templates, the unplannable marks, Calcite's tables) is kept for the latest snapshot only, and a
+ * new snapshot starts those afresh. Past {@link #CAPACITY} shapes in either part, the least recently
+ * used one goes (workloads of one-off statements pass through without evicting the shapes that
+ * repeat only if those are used more recently: the corpus's {@code random/} files plan thousands
+ * of one-off shapes).
  *
  * <p>Thread-safety: safe for concurrent use; the snapshot's generation is published atomically,
- * and its map is guarded by its own lock (an access-ordered map: a read moves an entry). Two
+ * and each map is guarded by its own lock (an access-ordered map: a read moves an entry). Two
  * threads missing the same shape may both plan it; the last one's stays.
  */
 public final class ShapeCache {
@@ -34,15 +38,22 @@ public final class ShapeCache {
     }
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
+    /** The templates of catalog-free shapes, whatever the snapshot. */
+    private final Map<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
 
     /** The entry of {@code key} over {@code catalog}: a template, {@link #UNPLANNABLE}, or null. */
     public Object get(Catalog catalog, LiteralLifter.Key key) {
         Generation g = current.get();
-        return g == null || g.catalog() != catalog ? null : g.shapes().get(key);
+        Object entry = g == null || g.catalog() != catalog ? null : g.shapes().get(key);
+        return entry == null && key.catalogFree() ? catalogFree.get(key) : entry;
     }
 
     /** Keeps {@code entry} (a template or {@link #UNPLANNABLE}) for {@code key} over {@code catalog}. */
     public void put(Catalog catalog, LiteralLifter.Key key, Object entry) {
+        if (key.catalogFree() && entry instanceof ShapeTemplate) {
+            catalogFree.put(key, entry);
+            return;
+        }
         Generation g = current.get();
         if (g == null || g.catalog() != catalog) {
             Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
@@ -76,9 +87,9 @@ public final class ShapeCache {
         });
     }
 
-    /** The number of shapes kept for the current snapshot (for tests and introspection). */
+    /** The number of shapes kept: catalog-free ones and the current snapshot's (for tests and introspection). */
     public int size() {
         Generation g = current.get();
-        return g == null ? 0 : g.shapes().size();
+        return catalogFree.size() + (g == null ? 0 : g.shapes().size());
     }
 }

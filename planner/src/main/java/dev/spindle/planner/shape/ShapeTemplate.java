@@ -2,6 +2,7 @@ package dev.spindle.planner.shape;
 
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.planner.calcite.RelationTable;
+import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,7 +75,7 @@ public final class ShapeTemplate {
     }
 
     /** A literal-free query's fast-path plan over the tables it read, kept once made. */
-    private record Memo(List<GlobalId> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
+    private record Memo(Catalog catalog, List<GlobalId> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
     }
 
     private volatile Memo memo;
@@ -84,13 +85,16 @@ public final class ShapeTemplate {
      * {@code tables}, or null: such a query's plan depends on the catalog snapshot alone (a view's
      * read, a scan of an index), so it is lowered once, not per execution.
      */
-    public dev.spindle.planner.peek.PeekPlan.Fast remembered(List<CatalogItem> tables) {
+    public dev.spindle.planner.peek.PeekPlan.Fast remembered(Catalog catalog, List<CatalogItem> tables) {
         Memo m = memo;
-        return m != null && sameIds(m.tables(), tables) ? m.plan() : null;
+        return m != null && m.catalog() == catalog && sameIds(m.tables(), tables) ? m.plan() : null;
     }
 
-    /** Keeps {@code plan}, the fast path of a literal-free query of this shape over {@code tables}. */
-    public void remember(List<CatalogItem> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
+    /**
+     * Keeps {@code plan}, the fast path of a literal-free query of this shape over {@code tables}
+     * in snapshot {@code catalog} (the index it reads is that snapshot's).
+     */
+    public void remember(Catalog catalog, List<CatalogItem> tables, dev.spindle.planner.peek.PeekPlan.Fast plan) {
         if (!deterministic) {
             return; // a value of the moment (none exists yet: a guard for functions to come)
         }
@@ -98,7 +102,7 @@ public final class ShapeTemplate {
         for (CatalogItem t : tables) {
             ids.add(t.id());
         }
-        memo = new Memo(List.copyOf(ids), plan);
+        memo = new Memo(catalog, List.copyOf(ids), plan);
     }
 
     private static boolean sameIds(List<GlobalId> ids, List<CatalogItem> tables) {

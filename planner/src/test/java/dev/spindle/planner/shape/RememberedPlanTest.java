@@ -43,7 +43,17 @@ class RememberedPlanTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-        return new QueryPlanner(CATALOG, s -> null, ids::getAndIncrement, shapes).planQuery(q, sql);
+        return plan(CATALOG, sql);
+    }
+
+    private PeekPlan plan(Catalog catalog, String sql) {
+        SqlNode q;
+        try {
+            q = SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)).parseQuery();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        return new QueryPlanner(catalog, s -> null, ids::getAndIncrement, shapes).planQuery(q, sql);
     }
 
     @Test
@@ -54,6 +64,38 @@ class RememberedPlanTest {
         PeekPlan other = plan("SELECT b FROM t2 WHERE b IS NOT NULL");
         assertNotSame(first, other, "another table of the same shape");
         assertEquals(GlobalId.user(4), ((PeekPlan.Fast) other).index());
+    }
+
+    @Test
+    void aRememberedPlanIsNotReadAfterItsIndexIsReplaced() {
+        PeekPlan.Fast first = (PeekPlan.Fast) plan("SELECT b FROM t1 WHERE b IS NOT NULL");
+        assertEquals(GlobalId.user(3), first.index());
+        Catalog replaced = CATALOG.without(GlobalId.user(3))
+                .with(new CatalogItem.Index(GlobalId.user(5), "i1b", T1, List.of(ScalarExpr.column(0, INT)), List.of(0), null));
+        LiteralLifter.Key key = LiteralLifter.lift(parse("SELECT b FROM t1 WHERE b IS NOT NULL"), replaced,
+                dev.spindle.planner.calcite.SqlPlanner.types()).key();
+        assertInstanceOf(ShapeTemplate.class, shapes.get(replaced, key),
+                "the template of the catalog-free shape is kept across the change");
+        PeekPlan.Fast again = (PeekPlan.Fast) plan(replaced, "SELECT b FROM t1 WHERE b IS NOT NULL");
+        assertEquals(GlobalId.user(5), again.index(), "the new snapshot's index, not the remembered plan's");
+    }
+
+    @Test
+    void aShapeOfAQualifiedOrUnknownNameIsPlannedPerSnapshot() {
+        assertEquals(false, LiteralLifter.lift(parse("SELECT a FROM public.t1 WHERE b > 1"), CATALOG,
+                dev.spindle.planner.calcite.SqlPlanner.types()).key().catalogFree());
+        assertEquals(false, LiteralLifter.lift(parse("SELECT a FROM nosuch WHERE b > 1"), CATALOG,
+                dev.spindle.planner.calcite.SqlPlanner.types()).key().catalogFree());
+        assertEquals(true, LiteralLifter.lift(parse("SELECT a FROM t1 x, t2 WHERE x.b > 1 AND t2.a IN (SELECT a FROM t1)"),
+                CATALOG, dev.spindle.planner.calcite.SqlPlanner.types()).key().catalogFree());
+    }
+
+    private static SqlNode parse(String sql) {
+        try {
+            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)).parseQuery();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

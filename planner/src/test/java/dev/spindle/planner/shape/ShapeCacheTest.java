@@ -8,10 +8,10 @@ import dev.spindle.planner.catalog.Catalog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The shape cache: per catalog snapshot, least recently used shapes go first. */
+/** The shape cache: per catalog snapshot but for catalog-free templates, least recently used shapes go first. */
 class ShapeCacheTest {
     private static LiteralLifter.Key key(int i) {
-        return new LiteralLifter.Key("SELECT " + i, List.of());
+        return new LiteralLifter.Key("SELECT " + i, List.of(), i % 2 == 0);
     }
 
     @Test
