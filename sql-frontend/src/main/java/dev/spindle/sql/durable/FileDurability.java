@@ -104,6 +104,8 @@ public final class FileDurability implements Durability {
      */
     public static FileDurability open(Coordinator coord, Path dir, DurableStore.Options options) {
         long start = System.nanoTime();
+        // the first query after the open would pay for the planner's first run: done beside the open instead
+        dev.spindle.planner.PlannerWarmup.startOnce(dev.spindle.sql.parser.SpindleParser::parse);
         return open(coord, DurableStore.open(dir, options), dir, start);
     }
 
