@@ -1,5 +1,6 @@
 package dev.spindle.bench.db;
 
+import dev.spindle.bench.measure.Heap;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -33,8 +34,15 @@ public final class BenchDatabase implements AutoCloseable {
         this.main = connect();
     }
 
-    /** Opens a fresh database; its first connection is {@link #main()}. */
+    /**
+     * Opens a fresh database; its first connection is {@link #main()}. First the heap is collected
+     * ({@link Heap#usedAfterGc}), so that each engine's measurement starts from a collected heap,
+     * whatever the workload or engine before it left behind: the corpus run (P7) leaves more than
+     * a gigabyte of garbage, whose collection otherwise lands in the middle of the next
+     * workload's latency windows (young pauses of 0.2 to 0.4 s in P8 after P7).
+     */
     public static BenchDatabase open(Engine engine, String purpose) throws SQLException {
+        Heap.usedAfterGc();
         return new BenchDatabase(engine, "bench_" + purpose + "_" + NEXT.incrementAndGet());
     }
 
