@@ -141,7 +141,7 @@ public final class ComputeController implements AutoCloseable {
     private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
-    private int uppersAwaited; // threads in awaitUppersPast; guarded by the monitor
+    private int uppersAwaited; // threads in awaitReport; guarded by the monitor
     private ScheduledExecutorService deadlines; // created on first use
     private volatile boolean closed; // written under the monitor; read without it by inline peeks
 
@@ -465,18 +465,11 @@ public final class ComputeController implements AutoCloseable {
                     break;
                 }
             }
-            long left = deadline - System.nanoTime();
             if (!behind || closed) {
                 return !behind;
             }
-            if (left <= 0) {
+            if (!awaitReport(deadline)) {
                 return false;
-            }
-            uppersAwaited++;
-            try {
-                TimeUnit.NANOSECONDS.timedWait(this, left);
-            } finally {
-                uppersAwaited--;
             }
         }
     }
@@ -490,16 +483,27 @@ public final class ComputeController implements AutoCloseable {
     public synchronized boolean awaitUpperPast(GlobalId id, long time, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!Frontier.at(time).lessThan(upper(id))) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
+            if (!awaitReport(deadline)) {
                 return false;
             }
-            uppersAwaited++;
-            try {
-                TimeUnit.NANOSECONDS.timedWait(this, left);
-            } finally {
-                uppersAwaited--;
-            }
+        }
+        return true;
+    }
+
+    /**
+     * Waits, monitor held, until a worker's response is handled (it notifies while a thread waits
+     * here) or {@code deadline} ({@link System#nanoTime}) passes; false if it had already passed.
+     */
+    private boolean awaitReport(long deadline) throws InterruptedException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            return false;
+        }
+        uppersAwaited++;
+        try {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        } finally {
+            uppersAwaited--;
         }
         return true;
     }
@@ -729,7 +733,7 @@ public final class ComputeController implements AutoCloseable {
         synchronized (this) {
             response.accept(new Handler(after));
             if (uppersAwaited > 0) {
-                notifyAll(); // a frontier or a failure may be what awaitUppersPast waits for
+                notifyAll(); // a frontier or a failure may be what awaitReport's callers wait for
             }
         }
         after.forEach(Runnable::run);
