@@ -150,9 +150,12 @@ public final class Worker implements Runnable {
                     if (sharedPeeks != null) {
                         busy |= sharedPeeks.step();
                     }
-                    if (busy) {
-                        reportFrontiers(); // frontiers move only when this worker did something
-                    } else {
+                    // After every pass, idle ones included: a since also moves when a hold on this
+                    // worker's trace is moved or released on another thread (the interactive side's
+                    // standing hold, a reader closing), which does not wake this worker; the next
+                    // pass (at most IDLE_PARK_NANOS later) takes up the grant, and this reports it.
+                    reportFrontiers();
+                    if (!busy) {
                         waker.park(IDLE_PARK_NANOS);
                     }
                 } catch (OutOfMemoryError e) {

@@ -377,4 +377,22 @@ class InteractiveRuntimeTest {
         f.createIndex(I1, 1);
         assertEquals(f.contents(1), f.rows(I1, 1));
     }
+    @Test
+    void theReportedSinceFollowsAHoldReleasedOnAnotherThreadWithoutFurtherWrites() throws Exception {
+        f.createIndex(I1, 0);
+        for (long t = 1; t <= 10; t++) {
+            f.write(t, Update.insert(Row.of(t % 3, t), t));
+        }
+        assertEquals(f.contents(10), f.rows(I1, 10));
+        List<PointReader> readers = new ArrayList<>();
+        for (ArrangementSharingRegistry r : f.ctl.runtime().registries()) {
+            readers.add(r.openReader(I1, Frontier.at(2))); // a reader on this thread holds every ordinal at 2
+        }
+        f.ctl.allowCompaction(I1, Frontier.at(9));
+        await(() -> f.ctl.since(I1).equals(Frontier.at(2)), "the since reported at the reader's hold");
+        for (PointReader r : readers) {
+            r.close(); // on this thread: nothing is written or commanded afterwards to wake the workers
+        }
+        await(() -> f.ctl.since(I1).equals(Frontier.at(9)), "the since reported at the allowed compaction");
+    }
 }
