@@ -65,7 +65,7 @@ public final class PointReader implements AutoCloseable {
 
     /** A point read holds no physical frontier; an incremental reader keeps batches from {@code readAt} on. */
     private TraceHandle acquire(SharedTrace t) {
-        return incremental ? t.tryAcquire(readAt, readAt.join(t.physicalCompaction())) : t.tryAcquire(readAt);
+        return incremental ? t.tryAcquireAtLeast(readAt, readAt) : t.tryAcquire(readAt);
     }
 
     /**

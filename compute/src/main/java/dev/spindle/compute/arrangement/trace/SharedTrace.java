@@ -162,6 +162,22 @@ public final class SharedTrace {
     }
 
     /**
+     * As {@link #tryAcquire(Frontier, Frontier)}, with the physical hold at {@code physical} or, if
+     * the writer was granted physical compaction past it, at that grant (batch boundaries before it
+     * are gone either way). The grant is read under the lock, so one made between a caller's look
+     * at {@link #physicalCompaction()} and the registration cannot fail the call.
+     *
+     * @throws CompactedBeyondReadException if {@code logical} is before {@link #since()}
+     * @throws IllegalStateException if the trace was dropped
+     */
+    public TraceHandle tryAcquireAtLeast(Frontier logical, Frontier physical) {
+        Objects.requireNonNull(physical, "physical");
+        synchronized (lock) {
+            return tryAcquire(logical, physical.join(grantedPhysical));
+        }
+    }
+
+    /**
      * Calls {@code listener} on the writer's thread after every publish that advances the upper.
      *
      * @return undoes the registration

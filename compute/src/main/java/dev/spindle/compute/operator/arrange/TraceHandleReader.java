@@ -76,7 +76,7 @@ public final class TraceHandleReader implements ArrangementPort.Reader {
     @Override
     public ArrangementPort.Reader openAnother(Frontier readAt) {
         SharedTrace t = handle.trace();
-        return new TraceHandleReader(t.tryAcquire(readAt, t.physicalCompaction().join(readAt)));
+        return new TraceHandleReader(t.tryAcquireAtLeast(readAt, readAt));
     }
 
     @Override

@@ -181,4 +181,45 @@ class TraceHandleTest {
         assertEquals(NaiveTrace.at(all, 15).stream().filter(k -> k.key().equals(Row.of(3))).toList(),
                 snap.readAt(15, Row.of(3)));
     }
+    @Test
+    void aReaderAcquiredAtLeastAtATimeTakesThePhysicalGrantIfItPassedThatTime() {
+        first.setLogicalCompaction(Frontier.at(2));
+        fillTo(10); // no physical hold: the writer was granted physical compaction up to the upper
+        SharedTrace t = spine.trace();
+        assertEquals(Frontier.at(10), t.physicalCompaction());
+        assertThrows(IllegalArgumentException.class, () -> t.tryAcquire(Frontier.at(3), Frontier.at(3)));
+        TraceHandle h = t.tryAcquireAtLeast(Frontier.at(3), Frontier.at(3));
+        assertEquals(Frontier.at(3), h.logicalCompaction());
+        assertEquals(Frontier.at(10), h.physicalCompaction(), "the grant, not the time asked for");
+        TraceHandle later = t.tryAcquireAtLeast(Frontier.at(3), Frontier.at(12));
+        assertEquals(Frontier.at(12), later.physicalCompaction(), "a hold past the grant is kept as asked");
+        h.close();
+        later.close();
+    }
+
+    @Test
+    void acquiringAtLeastNeverFailsWhileTheWriterCompactsPhysically() throws Exception {
+        first.setLogicalCompaction(Frontier.at(0));
+        SharedTrace t = spine.trace();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                while (!stop.get()) {
+                    Frontier at = Frontier.at(Math.max(0, spine.trace().upper().time() - 1));
+                    t.tryAcquireAtLeast(Frontier.at(0), at).close(); // behind the grant as often as not
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        reader.start();
+        try {
+            fillTo(3000);
+        } finally {
+            stop.set(true);
+            reader.join();
+        }
+        assertEquals(null, failure.get());
+    }
 }
