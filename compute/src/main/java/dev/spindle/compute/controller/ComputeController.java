@@ -139,6 +139,8 @@ public final class ComputeController implements AutoCloseable {
     /** The compaction sent to the runtimes per index. Written under the monitor, read also without (inline reads). */
     private final Map<GlobalId, Frontier> applied = new ConcurrentHashMap<>();
     private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
+    /** The as-of of each live index's dataflow. Written under the monitor, read also without ({@link #asOf}). */
+    private final Map<GlobalId, Frontier> asOfs = new ConcurrentHashMap<>();
     private final Map<Long, Sample> samples = new HashMap<>();
     private long nextSample;
     private int uppersAwaited; // threads in awaitReport; guarded by the monitor
@@ -285,6 +287,7 @@ public final class ComputeController implements AutoCloseable {
         books.put(book.id, book);
         for (GlobalId e : book.exports) {
             exporter.put(e, book.id);
+            asOfs.put(e, book.desc.asOf());
         }
     }
 
@@ -347,6 +350,7 @@ public final class ComputeController implements AutoCloseable {
         failed.remove(index);
         requested.remove(index);
         applied.remove(index);
+        asOfs.remove(index);
         frontiers.remove(index);
         ComputeCommand drop = new ComputeCommand.DropIndex(index);
         if (!b.transientDf) {
@@ -506,6 +510,15 @@ public final class ComputeController implements AutoCloseable {
             uppersAwaited--;
         }
         return true;
+    }
+
+    /**
+     * The as-of of the dataflow that exports index {@code id} (reads of it are valid from there on,
+     * as far as {@link #allowCompaction} let it compact), or null if no live dataflow exports it.
+     * Takes no lock.
+     */
+    public Frontier asOf(GlobalId id) {
+        return asOfs.get(id);
     }
 
     /** The since of index {@code id} as its workers last reported it (the join over workers). */

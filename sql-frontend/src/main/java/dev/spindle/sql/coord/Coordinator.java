@@ -39,6 +39,8 @@ public final class Coordinator implements AutoCloseable {
     private final java.util.Set<String> reserved = new java.util.HashSet<>();
     /** Read holds of open transactions: snapshot time to how many hold it. */
     private final java.util.TreeMap<Long, Integer> holds = new java.util.TreeMap<>();
+    /** The greatest compaction the read policy has allowed any index so far (guarded by {@code holds}). */
+    private long allowedMax;
     private final CatalogTables catalogTables;
     private final Introspection introspection;
     /** Calcite's plans of the ad-hoc query shapes read over the current catalog snapshot. */
@@ -195,6 +197,7 @@ public final class Coordinator implements AutoCloseable {
             if (!holds.isEmpty()) {
                 allowed = Math.min(allowed, holds.firstKey());
             }
+            allowedMax = Math.max(allowedMax, allowed);
         }
         Frontier since = Frontier.at(allowed);
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
@@ -256,8 +259,22 @@ public final class Coordinator implements AutoCloseable {
      * published write, and the hold is taken at or after it.)
      */
     public long holdReadTimestamp() {
+        return holdReadTimestamp(Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #holdReadTimestamp()}, for a read whose inputs hold the same rows at every time from
+     * {@code inputsChanged} on (the latest write to the tables it reads, the as-of of the indexes
+     * it reads): takes and returns the earliest time from there that no index may have compacted
+     * past, never after the read timestamp. It sees every write to its inputs that the read
+     * timestamp does, but need not wait for indexes to be sealed through commits that changed
+     * nothing it reads (another table's write, a catalog change). No race with compaction: the
+     * time is at or after every compaction the read policy has allowed, both read under the same
+     * monitor as the policy reads the holds, so no later compaction passes it.
+     */
+    public long holdReadTimestamp(long inputsChanged) {
         synchronized (holds) {
-            long ts = oracle.readTimestamp();
+            long ts = Math.min(oracle.readTimestamp(), Math.max(inputsChanged, allowedMax));
             holds.merge(ts, 1, Integer::sum);
             return ts;
         }

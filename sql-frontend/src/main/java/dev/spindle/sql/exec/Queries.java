@@ -94,7 +94,7 @@ public final class Queries {
                 }
                 PeekPlan plan = planning.apply(catalog);
                 coord.introspection().beforeQuery(plan, catalog); // a fresh sample, before the read time is picked
-                try (ReadTime at = ReadTime.choose(coord, time)) { // held until the answer is in
+                try (ReadTime at = ReadTime.choose(coord, time, InputsChanged.of(coord, catalog, plan))) { // held until the answer is in
                     return new StatementResult.Rows(plan.columns(), read(plan, at.time(), time != null), List.of());
                 }
             } catch (SpindleException e) {

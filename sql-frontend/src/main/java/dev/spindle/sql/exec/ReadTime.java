@@ -6,7 +6,12 @@ import dev.spindle.sql.coord.Coordinator;
  * The time a read outside a transaction reads at, held against compaction until the read is done
  * (DESIGN §4: a read at the read timestamp always succeeds).
  *
- * <p>Without {@code AS OF} the read takes the latest committed write's time {@code t}, which may
+ * <p>Without {@code AS OF} the read takes the latest time at which its inputs changed, or the
+ * latest compaction allowed if that is later ({@link InputsChanged}): its answer is the one at the
+ * latest committed write's time, but it need not wait for its indexes to be sealed through commits
+ * to other tables or to the catalog. (The benchmark's P4: each CREATE INDEX commits the catalog, and
+ * lookups read at that commit waited until the maintenance worker, busy building the new index,
+ * had sealed the looked-up index through it.) That time {@code t} may
  * lie any distance behind the clock (the last commit may be minutes old). The next commit, at
  * {@code ts ≈ now}, lets every index compact to {@code ts - retain}, possibly past {@code t};
  * the controller defers compaction only for peeks it already knows, so a read that chose {@code t}
@@ -32,12 +37,16 @@ final class ReadTime implements AutoCloseable {
         this.held = held;
     }
 
-    /** The time to read at: {@code asOf}, or (if null) the read timestamp, held until {@link #close}. */
-    static ReadTime choose(Coordinator coord, Long asOf) {
+    /**
+     * The time to read at: {@code asOf}, or (if null) the earliest time from {@code inputsChanged}
+     * ({@link InputsChanged}) that no compaction passed, never after the read timestamp, held until
+     * {@link #close}.
+     */
+    static ReadTime choose(Coordinator coord, Long asOf, long inputsChanged) {
         if (asOf != null) {
             return new ReadTime(coord, asOf, false);
         }
-        return new ReadTime(coord, coord.holdReadTimestamp(), true);
+        return new ReadTime(coord, coord.holdReadTimestamp(inputsChanged), true);
     }
 
     /** The chosen time. */

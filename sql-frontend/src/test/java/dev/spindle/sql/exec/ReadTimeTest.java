@@ -2,6 +2,7 @@ package dev.spindle.sql.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.row.Row;
@@ -21,7 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@link ReadTime}: the read timestamp a read chose stays readable through commits that happen
- * before its peek reaches compute, even when the read policy keeps no history.
+ * before its peek reaches compute, even when the read policy keeps no history; a read takes the
+ * time its inputs last changed ({@link InputsChanged}), so commits elsewhere never make it wait.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ReadTimeTest {
@@ -55,7 +57,7 @@ class ReadTimeTest {
         Coordinator coord = db.coordinator();
         PeekPlan plan = lookup(q, coord);
         Session writer = db.session();
-        try (ReadTime at = ReadTime.choose(coord, null)) {
+        try (ReadTime at = ReadTime.choose(coord, null, Long.MAX_VALUE)) {
             assertEquals(coord.oracle().readTimestamp(), at.time());
             writer.execute("UPDATE t SET v = 20 WHERE k = 1"); // commits after the read chose its time
             writer.execute("UPDATE t SET v = 30 WHERE k = 1");
@@ -70,11 +72,107 @@ class ReadTimeTest {
         Coordinator coord = db.coordinator();
         PeekPlan plan = lookup(q, coord);
         long t;
-        try (ReadTime at = ReadTime.choose(coord, null)) {
+        try (ReadTime at = ReadTime.choose(coord, null, Long.MAX_VALUE)) {
             t = at.time();
         }
         db.session().execute("UPDATE t SET v = 20 WHERE k = 1"); // compacts past t: nothing holds it
         SpindleException e = assertThrows(SpindleException.class, () -> q.read(plan, t, false));
         assertEquals("22000", e.sqlState(), e.getMessage());
+    }
+    private Session keepingHistory(RuntimeMode mode) {
+        db = Database.open(mode, 1, TimeUnit.HOURS.toMillis(1)); // nothing compacts during the test
+        Session s = db.session();
+        s.execute("CREATE TABLE t (k INT NOT NULL, v INT NOT NULL)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        s.execute("INSERT INTO t VALUES (1, 10)");
+        s.execute("CREATE TABLE u (k INT NOT NULL)");
+        s.execute("INSERT INTO u VALUES (1)");
+        s.execute("CREATE INDEX u_k ON u (k)"); // a catalog commit after both writes
+        return s;
+    }
+
+    private static List<Row> rowsOf(Session s, String sql) {
+        return ((dev.spindle.sql.StatementResult.Rows) s.execute(sql)).rows();
+    }
+
+    @ParameterizedTest
+    @EnumSource(RuntimeMode.class)
+    void aReadTakesTheTimeItsInputsLastChangedNotALaterCommit(RuntimeMode mode) {
+        keepingHistory(mode);
+        Coordinator coord = db.coordinator();
+        Queries q = new Queries(coord, new StatementControl());
+        var t = coord.catalog().byName("t").orElseThrow().id();
+        var u = coord.catalog().byName("u").orElseThrow().id();
+        long writeT = coord.lastWrite(t);
+        assertTrue(writeT < coord.lastWrite(u) && coord.lastWrite(u) < coord.oracle().readTimestamp(),
+                "t written, then u, then the catalog");
+        PeekPlan plan = lookup(q, coord);
+        long changed = InputsChanged.of(coord, coord.catalog(), plan);
+        assertEquals(writeT, changed, "t's last write (t_k's as-of is before it)");
+        try (ReadTime at = ReadTime.choose(coord, null, changed)) {
+            assertEquals(writeT, at.time());
+            assertEquals(List.of(Row.of(10L)), q.read(plan, at.time(), false));
+        }
+        String sql = "SELECT count(*) FROM t, u WHERE t.k = u.k";
+        PeekPlan join = q.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+        assertEquals(coord.lastWrite(u), InputsChanged.of(coord, coord.catalog(), join), "the later of both tables' writes");
+        db.session().execute("INSERT INTO t VALUES (2, 20)");
+        assertEquals(coord.lastWrite(t), InputsChanged.of(coord, coord.catalog(), lookup(q, coord)), "a new write to t counts");
+    }
+
+    @Test
+    void aReadIsNeverBeforeTheAsOfOfAnIndexItReads() {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        s.execute("CREATE INDEX t_v ON t (v)");
+        Coordinator coord = db.coordinator();
+        Queries q = new Queries(coord, new StatementControl());
+        var tv = coord.catalog().byName("t_v").orElseThrow().id();
+        String sql = "SELECT k FROM t WHERE v = 10";
+        PeekPlan plan = q.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+        long asOf = coord.compute().asOf(tv).time();
+        assertTrue(asOf > coord.lastWrite(coord.catalog().byName("t").orElseThrow().id()));
+        assertEquals(asOf, InputsChanged.of(coord, coord.catalog(), plan), "t_v's as-of, after t's last write");
+        assertEquals(List.of(Row.of(1L)), q.select(c -> plan, null, null).rows());
+    }
+
+    @Test
+    void aReadIsNeverBeforeTheCompactionAllowed() {
+        Queries q = setUp(RuntimeMode.SPLIT); // no history kept: each commit allows compaction up to itself
+        Coordinator coord = db.coordinator();
+        db.session().execute("CREATE TABLE other (k INT)");
+        db.session().execute("INSERT INTO other VALUES (1)");
+        PeekPlan plan = lookup(q, coord);
+        try (ReadTime at = ReadTime.choose(coord, null, InputsChanged.of(coord, coord.catalog(), plan))) {
+            assertEquals(coord.oracle().readTimestamp(), at.time(), "t_k may have compacted up to the latest commit");
+            assertEquals(List.of(Row.of(10L)), q.read(plan, at.time(), false));
+        }
+    }
+
+    /** Split runtimes only: a solo runtime's one worker answers every peek itself. */
+    @Test
+    void aReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        Coordinator coord = db.coordinator();
+        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1")); // t_k is sealed past t's write
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        coord.compute().runtime().broadcast(new dev.spindle.compute.runtime.WorkerCommand.RunOnWorker(w -> {
+            held.countDown();
+            try {
+                release.await(); // the maintenance worker is busy (say, building another index)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        try {
+            assertTrue(held.await(20, TimeUnit.SECONDS));
+            s.execute("INSERT INTO u VALUES (2)"); // a commit t_k must be sealed through to read at it
+            s.execute("CREATE TABLE w (k INT)");
+            var read = java.util.concurrent.CompletableFuture.supplyAsync(() -> rowsOf(db.session(), "SELECT v FROM t WHERE k = 1"));
+            assertEquals(List.of(Row.of(10L)), read.get(20, TimeUnit.SECONDS), "answered while the worker is held");
+        } finally {
+            release.countDown();
+        }
+        assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
     }
 }

@@ -46,7 +46,8 @@ import java.util.concurrent.TimeUnit;
  * <b>One writer, many readers.</b> The writing methods ({@link #append}, {@link #advanceUpper},
  * {@link #compact}, {@link #close}) are serialized by the log's monitor, so a second writer is
  * safe but waits. Readers ({@link #snapshot}, {@link #listen}, {@link #since}, {@link #upper}) on
- * any thread take no lock: each reads one published {@code State} and sees a consistent log.
+ * any thread take no lock: each reads one published {@code State} and sees a consistent log
+ * ({@link #lastUpdateTime} reads a volatile the writer sets before publishing).
  * Multiplicities are the writer's responsibility: the log does not check that a deletion removes
  * a row that exists; a snapshot that would hold a negative count fails with
  * {@link ErrorCode#NEGATIVE_MULTIPLICITY_3}.
@@ -82,6 +83,8 @@ public final class TableLog {
     private final GlobalId id;
     private final RelationDesc desc;
     private volatile State state;
+    /** The greatest time of an update appended so far, or -1; written by the writer before it publishes. */
+    private volatile long lastUpdate = -1;
     private final Object appendSignal = new Object();
     private final CopyOnWriteArrayList<Runnable> wakers = new CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicInteger openSubscriptions = new java.util.concurrent.atomic.AtomicInteger();
@@ -112,6 +115,16 @@ public final class TableLog {
     /** Times below this are sealed. */
     public Frontier upper() {
         return state.upper;
+    }
+
+    /**
+     * The greatest time of any update appended so far, or -1 if none was: at every readable time
+     * from it (and from {@link #since}) on, up to the upper, the table holds the same rows. An
+     * append whose updates cancel out still counts. Set before the append is published, so a
+     * reader that sees an append's upper also sees its time here.
+     */
+    public long lastUpdateTime() {
+        return lastUpdate;
     }
 
     // ------------------------------------------------------------------ writer
@@ -145,6 +158,7 @@ public final class TableLog {
         if (!s.upper.lessEqual(ts)) {
             throw new SpindleException(ErrorCode.WRITE_BEHIND_UPPER_3, id, ts, s.upper);
         }
+        long latest = lastUpdate;
         for (Update u : updates) {
             if (!s.upper.lessEqual(u.time()) || u.time() > ts) {
                 throw new SpindleException(ErrorCode.WRITE_BEHIND_UPPER_3, id, u.time(), s.upper);
@@ -152,7 +166,9 @@ public final class TableLog {
             if (checkRows) {
                 checkRow(u.row());
             }
+            latest = Math.max(latest, u.time());
         }
+        lastUpdate = latest;
         publish(s, new TableBatch(s.upper, Frontier.after(ts), Consolidation.consolidate(updates)));
     }
 

@@ -69,6 +69,49 @@ class TableLogProperties {
         }
     }
 
+    @Property(tries = 200)
+    void fromTheLastUpdateTimeOnEveryReadableTimeHoldsTheSameRows(@ForAll long seed,
+                                                                 @ForAll @IntRange(min = 0, max = 40) int appends) {
+        History h = History.random(seed, appends, 6, 8);
+        TableLog log = new TableLog(GlobalId.user(1), DESC);
+        java.util.Random rnd = new java.util.Random(seed);
+        long naiveLatest = -1;
+        assertEquals(-1, log.lastUpdateTime());
+        for (int i = 0; i < h.steps.size(); i++) {
+            History.Step s = h.steps.get(i);
+            log.append(s.updates(), s.ts());
+            for (Update u : s.updates()) {
+                naiveLatest = Math.max(naiveLatest, u.time());
+            }
+            long next = i + 1 < h.steps.size() ? h.steps.get(i + 1).ts() : s.ts() + 5;
+            if (next > s.ts() + 1 && rnd.nextBoolean()) { // time passes without data (commits elsewhere)
+                log.append(List.of(), s.ts() + 1 + rnd.nextInt((int) (next - s.ts() - 1)));
+            }
+            if (rnd.nextInt(4) == 0) {
+                long upper = log.upper().time();
+                log.compact(Frontier.at(log.since().time() + rnd.nextInt((int) (upper - log.since().time()) + 1)));
+            }
+            assertEquals(naiveLatest, log.lastUpdateTime());
+            long latest = log.upper().time() - 1;
+            if (latest < log.since().time()) {
+                continue; // nothing readable yet
+            }
+            List<String> now = rows(log.snapshot(latest));
+            for (long t = Math.max(log.lastUpdateTime(), log.since().time()); t < latest; t++) {
+                assertEquals(now, rows(log.snapshot(t)), "at " + t + ", last update at " + log.lastUpdateTime());
+            }
+        }
+    }
+
+    /** A snapshot's rows and counts, without the read time each update carries. */
+    private static List<String> rows(List<Update> snapshot) {
+        List<String> out = new ArrayList<>();
+        for (Update u : snapshot) {
+            out.add(u.row() + " x" + u.diff());
+        }
+        return out;
+    }
+
     @Property(tries = 300)
     void listenDeliversContiguousBatchesWhoseUpdatesAreTheLogFromThatTime(
             @ForAll long seed, @ForAll @IntRange(min = 0, max = 30) int appends,
