@@ -7,6 +7,7 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -73,6 +74,10 @@ final class JoinOrder {
     }
 
     private static RelNode reorderAll(RelNode rel) {
+        if (rel instanceof LogicalFilter && isInner(((LogicalFilter) rel).getInput())
+                && rel.getVariablesSet().isEmpty() && hasCrossProduct(((LogicalFilter) rel).getInput())) {
+            return reorderFiltered((LogicalFilter) rel);
+        }
         if (isInner(rel)) {
             return reorderTree((Join) rel);
         }
@@ -85,6 +90,30 @@ final class JoinOrder {
             reordered.add(r);
         }
         return changed ? rel.copy(rel.getTraitSet(), reordered) : rel;
+    }
+
+    /**
+     * A filter over a tree of inner joins: its conjuncts join the tree's (a conjunct of an inner
+     * join's filter may be applied at any join that has its relations), so the tree is rebuilt with
+     * each at its first join at once. Calcite's filter push-down would take them down the tree one
+     * join at a time, deriving each join's row type anew at every step (most of planning a 40-way
+     * join). Every conjunct goes in, as Calcite's push-down takes them (one that calls a function
+     * Calcite does not take for deterministic, such as a shape's literal slot, too: left above, it
+     * would filter the whole cross product), except one that refers to an outer query's row.
+     */
+    private static RelNode reorderFiltered(LogicalFilter filter) {
+        Join join = (Join) filter.getInput();
+        RexBuilder rex = filter.getCluster().getRexBuilder();
+        List<RexNode> pushed = new ArrayList<>();
+        List<RexNode> kept = new ArrayList<>();
+        pushed.add(join.getCondition());
+        for (RexNode c : RelOptUtil.conjunctions(filter.getCondition())) {
+            (RexUtil.containsCorrelation(c) ? kept : pushed).add(c);
+        }
+        Join merged = join.copy(join.getTraitSet(), RexUtil.composeConjunction(rex, pushed), join.getLeft(),
+                join.getRight(), join.getJoinType(), join.isSemiJoinDone());
+        RelNode tree = reorderTree(merged);
+        return kept.isEmpty() ? tree : LogicalFilter.create(tree, RexUtil.composeConjunction(rex, kept));
     }
 
     private static boolean isInner(RelNode rel) {

@@ -138,6 +138,11 @@ public final class SqlPlanner {
 
     private static final HepProgram EMPTY_PROGRAM = new HepProgramBuilder().build();
 
+    /** The catalog reader planners over {@code catalog} resolve names with (for tests in this package). */
+    static CalciteCatalogReader readerForTests(Catalog catalog) {
+        return readerOf(catalog);
+    }
+
     private static CalciteCatalogReader readerOf(Catalog catalog) {
         Readers last = LAST.get();
         if (last != null && last.catalog() == catalog) {
@@ -195,6 +200,9 @@ public final class SqlPlanner {
         if (Trimming.pays(rel)) {
             rel = converter.trimUnusedFields(false, rel);
         }
+        if (JoinOrder.hasCrossProduct(rel)) { // a WHERE over a cross product goes into the joins here, at once
+            rel = JoinOrder.reorder(rel);
+        }
         rel = run(SIMPLIFY, rel);
         if (JoinOrder.hasCrossProduct(rel)) {
             rel = JoinOrder.reorder(rel);
@@ -217,6 +225,15 @@ public final class SqlPlanner {
         return validator.getValidatedNodeType(validate(query));
     }
 
+    /** Whether names are qualified before validation ({@link ColumnQualifier}); off only in its tests. */
+    private boolean qualifyColumns = true;
+
+    /** This planner, validating names as written (the oracle of {@link ColumnQualifier}'s tests). */
+    SqlPlanner withoutColumnQualifier() {
+        qualifyColumns = false;
+        return this;
+    }
+
     private SqlNode validated;
     private SqlNode validatedFrom;
     /** The statement under validation (the validator rewrites it in place). */
@@ -228,6 +245,9 @@ public final class SqlPlanner {
         }
         try {
             validating = query;
+            if (qualifyColumns) {
+                ColumnQualifier.qualify(query, reader);
+            }
             validated = validator.validate(query);
             validatedFrom = query;
             return validated;

@@ -12,10 +12,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * shape holds for every catalog snapshot, so it is kept across DDL (the corpus's {@code index/}
  * files create and drop their tables between questions of the same shapes); everything else (other
  * templates, the unplannable marks, Calcite's tables) is kept for the latest snapshot only, and a
- * new snapshot starts those afresh. Past {@link #CAPACITY} shapes in either part, the least recently
- * used one goes (workloads of one-off statements pass through without evicting the shapes that
- * repeat only if those are used more recently: the corpus's {@code random/} files plan thousands
- * of one-off shapes).
+ * new snapshot starts those afresh. Past {@link #CAPACITY} shapes, or past {@link #BUDGET} in their
+ * templates' {@linkplain ShapeTemplate#weight() weights}, in either part, the least recently used
+ * ones go (workloads of one-off statements pass through without evicting the shapes that repeat
+ * only if those are used more recently: the corpus's {@code random/} files plan thousands of
+ * one-off shapes). The weight bound keeps the heap the templates hold small when shapes are large:
+ * {@code select5}'s 732 one-off joins of up to 64 tables held 4,096 plans of thousands of fields
+ * each, which the collector copied and marked again and again (a sixth of that file's time).
  *
  * <p>Thread-safety: safe for concurrent use; the snapshot's generation is published atomically,
  * and each map is guarded by its own lock (an access-ordered map: a read moves an entry). Two
@@ -24,6 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ShapeCache {
     /** The most shapes kept per snapshot. */
     public static final int CAPACITY = 4096;
+    /** The most weight kept per part: 4,096 shapes of 64 units (a small query's plan weighs 10 to 50). */
+    public static final long BUDGET = 4096L * 64;
 
     /** The entry of a shape that does not plan. */
     public static final Object UNPLANNABLE = new Object() {
@@ -33,13 +38,13 @@ public final class ShapeCache {
         }
     };
 
-    private record Generation(Catalog catalog, Map<LiteralLifter.Key, Object> shapes,
+    private record Generation(Catalog catalog, WeightedLru<LiteralLifter.Key, Object> shapes,
                               Map<String, org.apache.calcite.plan.RelOptTable> tables) {
     }
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
     /** The templates of catalog-free shapes, whatever the snapshot. */
-    private final Map<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
+    private final WeightedLru<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
 
     /** The entry of {@code key} over {@code catalog}: a template, {@link #UNPLANNABLE}, or null. */
     public Object get(Catalog catalog, LiteralLifter.Key key) {
@@ -78,13 +83,8 @@ public final class ShapeCache {
         return g.tables().computeIfAbsent(name, resolve);
     }
 
-    private static <K, V> Map<K, V> lru(int capacity) {
-        return java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(256, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
-                return size() > capacity;
-            }
-        });
+    private static <K> WeightedLru<K, Object> lru(int capacity) {
+        return new WeightedLru<>(capacity, BUDGET, e -> e instanceof ShapeTemplate ? ((ShapeTemplate) e).weight() : 1);
     }
 
     /** The number of shapes kept: catalog-free ones and the current snapshot's (for tests and introspection). */

@@ -51,6 +51,26 @@ public final class ShapeTemplate {
         this.tables = List.copyOf(ids);
         this.rexBuilder = rexBuilder;
         this.deterministic = deterministic(root.rel);
+        this.weight = weigh(root.rel);
+    }
+
+    /** What keeping the template costs, in {@link ShapeCache}'s units: see {@link #weight()}. */
+    private final int weight;
+
+    /**
+     * The plan's relational expressions and the fields of their row types, counted: about what
+     * keeping the plan holds on the heap (a 40-way join's plan weighs a hundred times a lookup's).
+     */
+    public int weight() {
+        return weight;
+    }
+
+    private static int weigh(RelNode rel) {
+        int w = 1 + rel.getRowType().getFieldCount();
+        for (RelNode in : rel.getInputs()) {
+            w += weigh(in);
+        }
+        return w;
     }
 
     /** False if a function of the plan may give another value at another execution. */
