@@ -89,7 +89,14 @@ public final class Dml {
             Catalog catalog = coord.catalog();
             PeekPlan plan = (shaped ? queries.shapePlanner(catalog) : queries.planner(catalog))
                     .planQuery(SpindleParser.parse(sql), sql);
-            return queries.read(plan, coord.oracle().readTimestamp(), false);
+            // at the time its inputs last changed, as a query reads (ReadTime): every write applied
+            // so far to what it reads, without waiting for indexes to be sealed through other commits
+            long at = coord.holdReadTimestamp(InputsChanged.of(coord, catalog, plan));
+            try {
+                return queries.read(plan, at, false);
+            } finally {
+                coord.releaseHold(at);
+            }
         }
 
         /** Checks {@code delta} to {@code table} against its uniqueness rules (23505). */

@@ -175,4 +175,31 @@ class ReadTimeTest {
         }
         assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
     }
+    @Test
+    void aDeletesReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1"));
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        db.coordinator().compute().runtime().broadcast(new dev.spindle.compute.runtime.WorkerCommand.RunOnWorker(w -> {
+            held.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        try {
+            assertTrue(held.await(20, TimeUnit.SECONDS));
+            s.execute("INSERT INTO u VALUES (2)"); // commits t_k would have to be sealed through
+            s.execute("CREATE TABLE w (k INT)");
+            var delete = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> db.session().execute("DELETE FROM t WHERE k = 1"));
+            delete.get(20, TimeUnit.SECONDS); // its WHERE read t through t_k while the worker is held
+        } finally {
+            release.countDown();
+        }
+        assertEquals(List.of(), rowsOf(s, "SELECT v FROM t WHERE k = 1"));
+        assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
+    }
 }
