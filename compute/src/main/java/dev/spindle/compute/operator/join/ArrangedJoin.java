@@ -86,13 +86,15 @@ public final class ArrangedJoin extends Operator {
         for (Update u : Consolidation.consolidate(produced)) {
             out.give(u);
         }
-        Frontier minLeft = minTime(pendingLeft).meet(fl);
-        Frontier minRight = minTime(pendingRight).meet(fr);
+        Frontier pendingLeftMin = minTime(pendingLeft); // one pass over each list per run
+        Frontier pendingRightMin = minTime(pendingRight);
+        Frontier minLeft = pendingLeftMin.meet(fl);
+        Frontier minRight = pendingRightMin.meet(fr);
         rightReader.allowCompaction(minLeft);
         leftReader.allowCompaction(minRight.isEmpty() || minRight.time() == 0 ? minRight : Frontier.at(minRight.time() - 1));
         boolean moved = out.advance(minLeft.meet(minRight));
-        boolean more = !pendingLeft.isEmpty() && fr.isSealed(minTime(pendingLeft).bound())
-                || !pendingRight.isEmpty() && (fl.isEmpty() || minTime(pendingRight).bound() <= fl.bound());
+        boolean more = !pendingLeft.isEmpty() && fr.isSealed(pendingLeftMin.bound())
+                || !pendingRight.isEmpty() && (fl.isEmpty() || pendingRightMin.bound() <= fl.bound());
         return moved || !dl.isEmpty() || !dr.isEmpty() || !produced.isEmpty() || more;
     }
 
