@@ -21,6 +21,9 @@ public sealed interface PeekPlan {
     /** What is done to the rows read: order, limit, offset, projection. */
     RowSetFinishing finishing();
 
+    /** The collections the plan reads: a fast path's index; a slow path's tables, then its indexes. */
+    List<GlobalId> inputs();
+
     /**
      * A peek of index {@code index}.
      *
@@ -32,6 +35,11 @@ public sealed interface PeekPlan {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(finishing, "finishing");
             columns = List.copyOf(columns);
+        }
+
+        @Override
+        public List<GlobalId> inputs() {
+            return List.of(index);
         }
     }
 
@@ -47,6 +55,13 @@ public sealed interface PeekPlan {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(finishing, "finishing");
             columns = List.copyOf(columns);
+        }
+
+        @Override
+        public List<GlobalId> inputs() {
+            List<GlobalId> out = new java.util.ArrayList<>(dataflow.sourceImports().keySet());
+            out.addAll(dataflow.indexImports().keySet());
+            return out;
         }
     }
 }

@@ -46,15 +46,6 @@ final class WeightedLru<K, V> {
         return old;
     }
 
-    /** Forgets {@code key}. */
-    synchronized V remove(K key) {
-        V old = map.remove(key);
-        if (old != null) {
-            weight -= weigher.applyAsInt(old);
-        }
-        return old;
-    }
-
     /** The number of entries. */
     synchronized int size() {
         return map.size();

@@ -2,7 +2,6 @@ package dev.spindle.sql.exec;
 
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
@@ -33,14 +32,7 @@ final class InputsChanged {
 
     /** For {@code plan}, planned over {@code catalog}. */
     static long of(Coordinator coord, Catalog catalog, PeekPlan plan) {
-        Deque<GlobalId> todo = new ArrayDeque<>();
-        if (plan instanceof PeekPlan.Fast f) {
-            todo.add(f.index());
-        } else {
-            DataflowDescription d = ((PeekPlan.Slow) plan).dataflow();
-            todo.addAll(d.sourceImports().keySet());
-            todo.addAll(d.indexImports().keySet());
-        }
+        Deque<GlobalId> todo = new ArrayDeque<>(plan.inputs());
         long at = -1;
         Set<GlobalId> seen = new HashSet<>();
         while (!todo.isEmpty()) {

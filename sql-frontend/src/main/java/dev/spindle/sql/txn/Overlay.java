@@ -1,7 +1,6 @@
 package dev.spindle.sql.txn;
 
 import dev.spindle.common.id.GlobalId;
-import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
@@ -28,15 +27,7 @@ public record Overlay(Coordinator coord, Catalog catalog, Map<GlobalId, GlobalId
 
     /** The tables (original ids) that {@code plan} reads, through views and indexes. */
     public Set<GlobalId> tablesRead(PeekPlan plan) {
-        java.util.List<GlobalId> todo = new java.util.ArrayList<>();
-        if (plan instanceof PeekPlan.Fast) {
-            todo.add(((PeekPlan.Fast) plan).index());
-        } else {
-            DataflowDescription d = ((PeekPlan.Slow) plan).dataflow();
-            todo.addAll(d.sourceImports().keySet());
-            todo.addAll(d.indexImports().keySet());
-        }
-        return tables(todo);
+        return tables(plan.inputs());
     }
 
     private Set<GlobalId> tables(Collection<GlobalId> start) {

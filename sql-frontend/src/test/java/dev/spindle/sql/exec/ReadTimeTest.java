@@ -148,37 +148,13 @@ class ReadTimeTest {
         }
     }
 
-    /** Split runtimes only: a solo runtime's one worker answers every peek itself. */
-    @Test
-    void aReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
-        Session s = keepingHistory(RuntimeMode.SPLIT);
-        Coordinator coord = db.coordinator();
-        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1")); // t_k is sealed past t's write
-        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        coord.compute().runtime().broadcast(new dev.spindle.compute.runtime.WorkerCommand.RunOnWorker(w -> {
-            held.countDown();
-            try {
-                release.await(); // the maintenance worker is busy (say, building another index)
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }));
-        try {
-            assertTrue(held.await(20, TimeUnit.SECONDS));
-            s.execute("INSERT INTO u VALUES (2)"); // a commit t_k must be sealed through to read at it
-            s.execute("CREATE TABLE w (k INT)");
-            var read = java.util.concurrent.CompletableFuture.supplyAsync(() -> rowsOf(db.session(), "SELECT v FROM t WHERE k = 1"));
-            assertEquals(List.of(Row.of(10L)), read.get(20, TimeUnit.SECONDS), "answered while the worker is held");
-        } finally {
-            release.countDown();
-        }
-        assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
-    }
-    @Test
-    void aDeletesReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
-        Session s = keepingHistory(RuntimeMode.SPLIT);
-        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1"));
+    /**
+     * With the maintenance worker held (as building another index would hold it), commits to
+     * {@code u} and to the catalog, commits {@code t_k} would have to be sealed through to be read
+     * at them, and returns what {@code statement} gives on another thread within 20 s (a timeout if
+     * it waits for the worker). Split runtimes only: a solo runtime's one worker answers every peek.
+     */
+    private <T> T whileTheMaintenanceWorkerIsHeld(Session s, java.util.function.Supplier<T> statement) throws Exception {
         java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         db.coordinator().compute().runtime().broadcast(new dev.spindle.compute.runtime.WorkerCommand.RunOnWorker(w -> {
@@ -191,14 +167,29 @@ class ReadTimeTest {
         }));
         try {
             assertTrue(held.await(20, TimeUnit.SECONDS));
-            s.execute("INSERT INTO u VALUES (2)"); // commits t_k would have to be sealed through
+            s.execute("INSERT INTO u VALUES (2)");
             s.execute("CREATE TABLE w (k INT)");
-            var delete = java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> db.session().execute("DELETE FROM t WHERE k = 1"));
-            delete.get(20, TimeUnit.SECONDS); // its WHERE read t through t_k while the worker is held
+            return java.util.concurrent.CompletableFuture.supplyAsync(statement).get(20, TimeUnit.SECONDS);
         } finally {
             release.countDown();
         }
+    }
+
+    @Test
+    void aReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1")); // t_k is sealed past t's write
+        assertEquals(List.of(Row.of(10L)), whileTheMaintenanceWorkerIsHeld(s, () -> rowsOf(db.session(), "SELECT v FROM t WHERE k = 1")),
+                "answered while the worker is held");
+        assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
+    }
+
+    @Test
+    void aDeletesReadDoesNotWaitForTheMaintenanceWorkerAfterCommitsElsewhere() throws Exception {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        assertEquals(List.of(Row.of(10L)), rowsOf(s, "SELECT v FROM t WHERE k = 1"));
+        // its WHERE reads t through t_k while the worker is held
+        whileTheMaintenanceWorkerIsHeld(s, () -> db.session().execute("DELETE FROM t WHERE k = 1"));
         assertEquals(List.of(), rowsOf(s, "SELECT v FROM t WHERE k = 1"));
         assertEquals(List.of(Row.of(2L)), rowsOf(s, "SELECT count(*) FROM u"));
     }
