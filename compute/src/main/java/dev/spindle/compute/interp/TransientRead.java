@@ -178,7 +178,10 @@ public final class TransientRead {
                 if (point.isEmpty()) {
                     return null;
                 }
-                PointReader r = point.get().openReader(at);
+                PointReader r = point.get().tryOpenReader(at);
+                if (r == null) {
+                    return null; // dropped since it was looked up: the workers answer (INDEX_DROPPED)
+                }
                 readers[w] = r;
                 if (r.failure() != null || !r.isBound() || !r.upper().isSealed(t)) {
                     return null;

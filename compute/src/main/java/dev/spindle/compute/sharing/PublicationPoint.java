@@ -319,6 +319,17 @@ public final class PublicationPoint {
     }
 
     /**
+     * A point reader at {@code readAt} on this point, or null if the point retired or was detached
+     * since it was looked up (its id dropped meanwhile): for a caller that reads only a point it
+     * found in a slot, and goes elsewhere when it is gone.
+     *
+     * @throws SpindleException if the backing traces may have compacted past {@code readAt}
+     */
+    public PointReader tryOpenReader(Frontier readAt) {
+        return tryOpenReader(readAt, false);
+    }
+
+    /**
      * A reader on this point, or null if the point retired or was detached: the check and the
      * registration of the reader are one step under the point's monitor, so a point never retires
      * with a reader, and a reader never joins a retired point.

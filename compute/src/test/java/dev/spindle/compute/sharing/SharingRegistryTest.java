@@ -192,6 +192,16 @@ class SharingRegistryTest {
     }
 
     @Test
+    void aPointDroppedAfterItWasLookedUpGivesNoReaderToTryOpenReader() {
+        PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
+        PublicationPoint p = registry.get(I1).orElseThrow(); // an inline read looked the id up
+        token.close(); // then the index was dropped: the point leaves its slot and detaches
+        assertTrue(p.isDetached());
+        assertEquals(null, p.tryOpenReader(Frontier.MIN), "null: the reader goes elsewhere");
+        assertThrows(IllegalStateException.class, () -> p.openReader(Frontier.MIN)); // what inline reads met
+    }
+
+    @Test
     void aDetachedPointIgnoresALateStandingHold() {
         PublishToken token = registry.publish(I1, oks.trace(), errs.trace());
         PublicationPoint p = token.point();
