@@ -246,7 +246,7 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 if (archiveTraining) {
-                    train(connection, target);
+                    ArchiveTraining.run(connection, target);
                 }
                 return ExitCode.OK;
             } finally {
@@ -292,17 +292,6 @@ public final class Main implements Callable<Integer> {
                     // the shell is ending; nothing is left to do with the connection
                 }
             });
-        }
-    }
-
-    private static void train(Connection connection, ConnectionOptions target) {
-        byte[] keys = "SELECT 1 AS a, NULL AS b;\r\\d\r\\q\r".getBytes(StandardCharsets.UTF_8);
-        try (org.jline.terminal.impl.LineDisciplineTerminal terminal = new org.jline.terminal.impl.LineDisciplineTerminal(
-                "training", "xterm-256color", java.io.OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
-            terminal.processInputBytes(keys);
-            new InteractiveShell(terminal, connection, new ShellOptions(target.label(), target.url(), null, true, false, null)).run();
-        } catch (IOException e) {
-            // training only fills the archive; without it the shell still starts
         }
     }
 

@@ -24,26 +24,48 @@ public final class InputPort {
         java.util.Arrays.fill(senderBounds, Frontier.MIN.bound());
     }
 
-    /** Every update that has arrived; also absorbs the senders' progress. May return an empty list. */
+    /**
+     * Every update that has arrived; also absorbs the senders' progress. May return an empty list.
+     * The list is the caller's: a single message's list is handed over as it is (its sender
+     * gave it up when sending), several are joined into one list of their exact total size.
+     */
     public List<Update> drain() {
-        List<Update> out = null;
+        List<Update> first = null;
+        List<List<Update>> more = null;
+        int total = 0;
         for (int s = 0; s < senderBounds.length; s++) {
             if (!channel.isExchange() && s != worker) {
                 continue;
             }
             Message m;
             while ((m = channel.poll(s, worker)) != null) {
-                if (m instanceof Message.Data) {
-                    if (out == null) {
-                        out = new ArrayList<>();
+                if (m instanceof Message.Data d) {
+                    total += d.updates().size();
+                    if (first == null) {
+                        first = d.updates();
+                    } else {
+                        if (more == null) {
+                            more = new ArrayList<>();
+                        }
+                        more.add(d.updates());
                     }
-                    out.addAll(((Message.Data) m).updates());
                 } else {
                     senderBounds[s] = Math.max(senderBounds[s], ((Message.Progress) m).frontier().bound());
                 }
             }
         }
-        return out == null ? List.of() : out;
+        if (first == null) {
+            return List.of();
+        }
+        if (more == null) {
+            return first;
+        }
+        List<Update> out = new ArrayList<>(total);
+        out.addAll(first);
+        for (List<Update> l : more) {
+            out.addAll(l);
+        }
+        return out;
     }
 
     /** The meet of the senders' promises, as of the last {@link #drain()}. */

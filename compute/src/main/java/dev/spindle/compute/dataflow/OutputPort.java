@@ -70,8 +70,12 @@ public final class OutputPort {
         for (Link l : links) {
             for (int r = 0; r < l.buffers.length; r++) {
                 if (!l.buffers[r].isEmpty()) {
-                    l.channel.send(worker, r, new Message.Data(l.buffers[r]));
-                    l.buffers[r] = new ArrayList<>();
+                    List<Update> sent = l.buffers[r];
+                    l.channel.send(worker, r, new Message.Data(sent));
+                    // sized as the last one: a bulk stream's buffers do not grow from the default
+                    // capacity (nine copies per flush: a tenth of an index build's samples), a
+                    // trickle's stay small
+                    l.buffers[r] = new ArrayList<>(Math.max(10, sent.size()));
                 }
             }
         }

@@ -191,9 +191,10 @@ public final class TableLog {
         long recent = s.recentUpdates + batch.updates().size();
         State next;
         if (recent > Math.max(64, s.base.size())) {
-            // A first batch (a bulk load, a snapshot replayed on open) is the base as it is: a
-            // batch's updates are consolidated and immutable already.
-            List<Update> base = s.base.isEmpty() && s.baseThrough == s.tail ? batch.updates()
+            // A first batch of updates (a bulk load, a snapshot replayed on open, maybe after
+            // batches that only advanced time) is the base as it is: a batch's updates are
+            // consolidated and immutable already.
+            List<Update> base = s.base.isEmpty() && s.recentUpdates == 0 ? batch.updates()
                     : List.copyOf(Consolidation.consolidate(updatesThrough(s.base, s.baseThrough, node)));
             next = new State(s.since, batch.upper(), base, batch.upper(), node, node, 0, false);
         } else {
