@@ -521,6 +521,7 @@ final class SpindleMeta extends MetaImpl {
     // --- DatabaseMetaData: the catalog, from one snapshot per call (see CatalogMetadata) ----
 
     private CatalogMetadata catalogMetadata() {
+        session.awaitOpen(); // a file-mode database's catalog is whole once its open is done
         return new CatalogMetadata(database.database().coordinator().catalog());
     }
 

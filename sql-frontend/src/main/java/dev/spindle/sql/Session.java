@@ -45,7 +45,12 @@ public final class Session implements AutoCloseable {
         return durability.run(sql, statement);
     }
 
-    private void awaitOpen() {
+    /**
+     * Waits for a file-mode open still replaying, as every statement does first: for readers of
+     * the catalog outside statements (JDBC metadata). Ends on {@link #cancel()} (57014 canceled) or
+     * the statement timeout (57014), the open going on.
+     */
+    public void awaitOpen() {
         java.util.concurrent.CompletableFuture<Void> opened = durability.opened();
         if (opened.isDone()) {
             return;
@@ -114,9 +119,11 @@ public final class Session implements AutoCloseable {
 
     /**
      * Prepares {@code sql}, one statement that may hold {@code ?} parameters: parsed once, a query
-     * planned once (see {@link dev.spindle.sql.exec.Prepare}).
+     * planned once (see {@link dev.spindle.sql.exec.Prepare}), once a file-mode open is done (the
+     * plan needs the replayed catalog), as every statement waits for it.
      */
     public Prepared prepare(String sql) {
+        awaitOpen();
         SqlNode node = SpindleParser.parse(sql);
         return statements.prepare(node, sql);
     }

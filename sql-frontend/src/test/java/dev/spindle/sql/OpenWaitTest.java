@@ -85,6 +85,34 @@ class OpenWaitTest {
     }
 
     @Test
+    @Timeout(120)
+    void aStatementPreparedDuringTheOpenWaitsForTheReplayedCatalog() throws Exception {
+        Path dir = database();
+        Coordinator coord = new Coordinator(RuntimeMode.SPLIT, 1, Database.DEFAULT_RETAIN_MILLIS);
+        Session s = null;
+        try {
+            CompletableFuture<Prepared> preparing;
+            synchronized (coord.writeLock()) { // the replay cannot start while this is held
+                FileDurability.open(coord, dir, DurableStore.Options.DEFAULT);
+                s = new Session(coord);
+                Session session = s;
+                preparing = CompletableFuture.supplyAsync(() -> session.prepare("SELECT v FROM t WHERE k = ?"));
+                Thread.sleep(200);
+                // before the fix, it failed at once: relation "t" does not exist (not replayed yet)
+                assertTrue(!preparing.isDone(), "the prepare waits for the open");
+            }
+            Prepared p = preparing.get(60, TimeUnit.SECONDS);
+            StatementResult r = s.execute(p, java.util.List.of(2));
+            assertEquals("[(20)]", ((StatementResult.Rows) r).rows().toString());
+        } finally {
+            if (s != null) {
+                s.close();
+            }
+            coord.close();
+        }
+    }
+
+    @Test
     void completingTheReturnedFutureDoesNotEndTheOpen() throws Exception {
         Path dir = database();
         Coordinator coord = new Coordinator(RuntimeMode.SPLIT, 1, Database.DEFAULT_RETAIN_MILLIS);
