@@ -431,10 +431,12 @@ final class SpindleMeta extends MetaImpl {
         }
         List<Object> out = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
-            Row row = rows.rows().get(r);
-            Object[] values = new Object[columns.size()];
+            Object[] values = rows.rows().get(r).toArray(); // one pass over the encoding, not one per column
+            if (values.length != columns.size()) {
+                throw new IllegalStateException("a row of " + values.length + " values for " + columns.size() + " columns");
+            }
             for (int c = 0; c < values.length; c++) {
-                values[c] = jdbcValue(columns.get(c).type(), row.get(c));
+                values[c] = jdbcValue(columns.get(c).type(), values[c]);
             }
             out.add(values);
         }

@@ -8,6 +8,7 @@ import dev.spindle.common.row.RowBuilder;
 import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.plan.AggregateFunc;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.TreeMap;
@@ -45,6 +46,12 @@ public final class Aggregation {
                 n = Math.addExact(n, c);
             }
             return n;
+        }
+        if (!a.distinct()) {
+            Object v = inOnePass(a, vals, counts);
+            if (v != NOT_IN_ONE_PASS) {
+                return v;
+            }
         }
         // The column's non-null values with multiplicities, in Row order (deduplicated if DISTINCT).
         TreeMap<Row, Long> values = new TreeMap<>();
@@ -98,6 +105,103 @@ public final class Aggregation {
         }
     }
 
+    /** {@link #inOnePass}'s answer when the aggregate needs its values sorted. */
+    private static final Object NOT_IN_ONE_PASS = new Object();
+
+    /**
+     * COUNT, MIN, MAX, and SUM and AVG of exact numbers, without DISTINCT, in one pass over the
+     * group's rows: no map of the column's values (a group of a thousand rows took a sorted map
+     * of a thousand projected rows per aggregate, per recomputation). Exact arithmetic does not
+     * depend on the order of the values, so the result is the sorted path's (on both, an integer
+     * sum fails only if the sum itself is out of range, not a partial one). SUM and AVG of
+     * DOUBLE and REAL keep the sorted path: their rounding depends on the order of addition.
+     * Returns {@link #NOT_IN_ONE_PASS} when the sorted path must answer.
+     */
+    private static Object inOnePass(Aggregate a, List<Row> vals, long[] counts) {
+        int col = a.column();
+        DatumKind kind = null;
+        long n = 0;
+        long longSum = 0;
+        BigInteger bigSum = null; // once the long sum overflowed
+        BigDecimal decSum = BigDecimal.ZERO;
+        Row best = null;
+        for (int i = 0; i < vals.size(); i++) {
+            Row row = vals.get(i);
+            if (row.isNull(col)) {
+                continue;
+            }
+            n = Math.addExact(n, counts[i]);
+            switch (a.func()) {
+                case COUNT:
+                    break;
+                case MIN:
+                case MAX: {
+                    Row v = row.project(col);
+                    int c = best == null ? 0 : v.compareTo(best);
+                    if (best == null || (a.func() == AggregateFunc.MIN ? c < 0 : c > 0)) {
+                        best = v;
+                    }
+                    break;
+                }
+                case SUM:
+                case AVG: {
+                    DatumKind k = row.kind(col);
+                    if (kind == null) {
+                        kind = k;
+                    }
+                    if (k != kind || (k != DatumKind.INTEGER && k != DatumKind.DECIMAL)) {
+                        return NOT_IN_ONE_PASS;
+                    }
+                    if (k == DatumKind.DECIMAL) {
+                        decSum = decSum.add(((BigDecimal) row.get(col)).multiply(BigDecimal.valueOf(counts[i])));
+                    } else if (bigSum != null) {
+                        bigSum = bigSum.add(BigInteger.valueOf(row.getLong(col)).multiply(BigInteger.valueOf(counts[i])));
+                    } else {
+                        long x = row.getLong(col);
+                        try {
+                            longSum = Math.addExact(longSum, Math.multiplyExact(x, counts[i]));
+                        } catch (ArithmeticException overflow) {
+                            bigSum = BigInteger.valueOf(longSum).add(BigInteger.valueOf(x).multiply(BigInteger.valueOf(counts[i])));
+                        }
+                    }
+                    break;
+                }
+                default:
+                    return NOT_IN_ONE_PASS;
+            }
+        }
+        switch (a.func()) {
+            case COUNT:
+                return n;
+            case MIN:
+            case MAX:
+                return best == null ? null : best.get(0);
+            default:
+                break;
+        }
+        if (n == 0) {
+            return null;
+        }
+        Object sum;
+        if (kind == DatumKind.DECIMAL) {
+            sum = decSum;
+        } else if (bigSum == null) {
+            sum = longSum;
+        } else if (bigSum.bitLength() < 64) {
+            sum = bigSum.longValue();
+        } else {
+            throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
+        }
+        if (a.func() == AggregateFunc.SUM) {
+            return sum;
+        }
+        if (sum instanceof Long) {
+            return BigDecimal.valueOf((Long) sum).divide(BigDecimal.valueOf(n), AVG_MIN_SCALE, RoundingMode.HALF_UP);
+        }
+        BigDecimal d = (BigDecimal) sum;
+        return d.divide(BigDecimal.valueOf(n), Math.max(AVG_MIN_SCALE, d.scale()), RoundingMode.HALF_UP);
+    }
+
     private static Object sum(TreeMap<Row, Long> values) {
         DatumKind kind = values.firstKey().kind(0);
         switch (kind) {
@@ -108,7 +212,15 @@ public final class Aggregation {
                         s = Math.addExact(s, Math.multiplyExact(e.getKey().getLong(0), e.getValue()));
                     }
                 } catch (ArithmeticException ex) {
-                    throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
+                    // a partial sum overflowed: only the sum itself must fit
+                    BigInteger b = BigInteger.ZERO;
+                    for (var e : values.entrySet()) {
+                        b = b.add(BigInteger.valueOf(e.getKey().getLong(0)).multiply(BigInteger.valueOf(e.getValue())));
+                    }
+                    if (b.bitLength() >= 64) {
+                        throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
+                    }
+                    return b.longValue();
                 }
                 return s;
             }

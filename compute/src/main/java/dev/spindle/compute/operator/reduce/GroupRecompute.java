@@ -45,6 +45,8 @@ public final class GroupRecompute extends Operator {
     private final OutputPort errs;
     /** Groups whose change times are known but not yet recomputed, in key order. */
     private final TreeMap<Row, TreeSet<Long>> pending = new TreeMap<>();
+    /** The history of the group being recomputed (scratch, refilled per group). */
+    private final GroupHistory history = new GroupHistory();
     /** Groups recomputed per run: a large hydration takes many runs, so others interleave. */
     static final int FUEL = 1024;
 
@@ -94,8 +96,7 @@ public final class GroupRecompute extends Operator {
                 }
                 n++;
                 Row k = e.getKey();
-                List<Update> history = new ArrayList<>();
-                r.read(k, (row, time, diff) -> history.add(new Update(row, time, diff)));
+                history.read(r, k);
                 while (!times.isEmpty() && frontier.isSealed(times.first())) {
                     long t = times.pollFirst();
                     emit(k, history, t, 1, outOk, outErr);
@@ -141,17 +142,11 @@ public final class GroupRecompute extends Operator {
     }
 
     /** Emits {@code sign * g(acc(at))}, stamped at {@code at} for +1 and {@code at + 1} for -1. */
-    private void emit(Row key, List<Update> history, long at, int sign, List<Update> outOk, List<Update> outErr) {
-        Map<Row, Long> acc = Consolidation.accumulate(history, at);
-        List<Row> rows = new ArrayList<>(acc.keySet());
-        long[] counts = new long[rows.size()];
-        int i = 0;
-        for (long c : acc.values()) {
-            counts[i++] = c;
-        }
+    private void emit(Row key, GroupHistory history, long at, int sign, List<Update> outOk, List<Update> outErr) {
+        GroupHistory.Accumulated acc = history.at(at);
         long stamp = sign > 0 ? at : at + 1;
         try {
-            for (RowCount rc : fn.apply(key, rows, counts)) {
+            for (RowCount rc : fn.apply(key, acc.rows(), acc.counts())) {
                 outOk.add(new Update(rc.row(), stamp, sign * rc.count()));
             }
         } catch (SpindleException ex) {
