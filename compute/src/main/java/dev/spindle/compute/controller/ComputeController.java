@@ -6,8 +6,6 @@ import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.interp.TransientRead;
 import dev.spindle.compute.peek.InlinePeek;
-import dev.spindle.compute.peek.PeekMerge;
-import dev.spindle.compute.peek.PeekPartial;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.DataflowDescription;
@@ -33,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 
 /**
@@ -127,22 +124,21 @@ public final class ComputeController implements AutoCloseable {
     /** The tables the runtimes read, for reads evaluated in the caller's thread. */
     private final dev.spindle.compute.render.TableResolver tables;
     /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
-    private final AtomicLongArray peekDurations = new AtomicLongArray(32);
-    private final Map<Long, Book> books = new LinkedHashMap<>();
+    private final PeekDurations peekDurations = new PeekDurations();
+    private final Map<Long, DataflowBook> books = new LinkedHashMap<>();
     private final Map<GlobalId, Long> exporter = new HashMap<>();
     /** Indexes that were dropped: ids are never reused, so a peek of one can never be answered. */
     private final Set<GlobalId> dropped = ConcurrentHashMap.newKeySet(); // written under the monitor, read also without
     /** Indexes whose dataflow failed, with the error. Written under the monitor, read also without. */
     private final Map<GlobalId, SpindleException> failed = new ConcurrentHashMap<>();
-    private final Map<UUID, Collector> peeks = new LinkedHashMap<>();
+    private final Map<UUID, PeekCollector> peeks = new LinkedHashMap<>();
     private final Map<GlobalId, Frontier> requested = new HashMap<>();
     /** The compaction sent to the runtimes per index. Written under the monitor, read also without (inline reads). */
     private final Map<GlobalId, Frontier> applied = new ConcurrentHashMap<>();
-    private final Map<GlobalId, Frontier[][]> frontiers = new HashMap<>(); // id -> [uppers, sinces] per worker
+    private final ReportedFrontiers frontiers = new ReportedFrontiers();
     /** The as-of of each live index's dataflow. Written under the monitor, read also without ({@link #asOf}). */
     private final Map<GlobalId, Frontier> asOfs = new ConcurrentHashMap<>();
-    private final Map<Long, Sample> samples = new HashMap<>();
-    private long nextSample;
+    private final ExportSampling samples = new ExportSampling();
     private int uppersAwaited; // threads in awaitReport; guarded by the monitor
     private ScheduledExecutorService deadlines; // created on first use
     private volatile boolean closed; // written under the monitor; read without it by inline peeks
@@ -218,7 +214,7 @@ public final class ComputeController implements AutoCloseable {
      * ({@link ErrorCode#INDEX_DROPPED_1}) or failed (its error), or a render failure.
      */
     public CompletableFuture<Void> createDataflow(long id, DataflowDescription desc) {
-        Book book;
+        DataflowBook book;
         synchronized (this) {
             checkOpen();
             if (books.containsKey(id)) {
@@ -241,7 +237,7 @@ public final class ComputeController implements AutoCloseable {
                 }
                 deps.add(from);
             }
-            book = new Book(id, desc, maintenance, false, deps, desc.indexImports().keySet());
+            book = new DataflowBook(id, desc, maintenance, false, deps, desc.indexImports().keySet());
             register(book);
             toMaintenance.accept(new ComputeCommand.CreateDataflow(id, desc));
         }
@@ -275,7 +271,7 @@ public final class ComputeController implements AutoCloseable {
                     return CompletableFuture.completedFuture(new PeekResponse.Error(unusable));
                 }
             }
-            Book book = new Book(dataflowId, desc, interactive, true, Set.of(), desc.indexImports().keySet());
+            DataflowBook book = new DataflowBook(dataflowId, desc, interactive, true, Set.of(), desc.indexImports().keySet());
             register(book);
             toInteractive.accept(new ComputeCommand.CreateDataflow(dataflowId, desc));
             f = peek(request, deadline);
@@ -283,7 +279,7 @@ public final class ComputeController implements AutoCloseable {
         return f.whenComplete((r, e) -> dropDataflow(dataflowId));
     }
 
-    private void register(Book book) {
+    private void register(DataflowBook book) {
         books.put(book.id, book);
         for (GlobalId e : book.exports) {
             exporter.put(e, book.id);
@@ -328,7 +324,7 @@ public final class ComputeController implements AutoCloseable {
     public void dropDataflow(long id) {
         List<Runnable> after = new ArrayList<>();
         synchronized (this) {
-            Book b = books.get(id);
+            DataflowBook b = books.get(id);
             if (b == null) {
                 return;
             }
@@ -342,7 +338,7 @@ public final class ComputeController implements AutoCloseable {
 
     private void dropIndexLocked(GlobalId index, List<Runnable> after) {
         Long df = exporter.remove(index);
-        Book b = books.get(df);
+        DataflowBook b = books.get(df);
         b.exports.remove(index);
         if (!b.transientDf) {
             dropped.add(index); // transient ids are the controller's own: nobody reads them again
@@ -364,11 +360,11 @@ public final class ComputeController implements AutoCloseable {
 
     /** Stops dataflow {@code id} if it exports nothing live and nothing live reads it; then its inputs. */
     private void maybeStop(long id, List<Runnable> after) {
-        Book b = books.get(id);
+        DataflowBook b = books.get(id);
         if (b == null || !b.exports.isEmpty()) {
             return;
         }
-        for (Book other : books.values()) {
+        for (DataflowBook other : books.values()) {
             if (other.id != id && other.dependsOn.contains(id)) {
                 return; // a live dataflow still reads its arrangements
             }
@@ -392,7 +388,7 @@ public final class ComputeController implements AutoCloseable {
     /** The live dataflows (and failed ones not yet dropped), in creation order. */
     public synchronized List<DataflowInfo> dataflows() {
         List<DataflowInfo> out = new ArrayList<>();
-        for (Book b : books.values()) {
+        for (DataflowBook b : books.values()) {
             out.add(new DataflowInfo(b.id, b.desc.name(), b.runtime.role(), b.operators, b.failure));
         }
         return out;
@@ -414,7 +410,7 @@ public final class ComputeController implements AutoCloseable {
         if (f == null) {
             return;
         }
-        for (Collector c : peeks.values()) {
+        for (PeekCollector c : peeks.values()) {
             if (c.request.index().equals(id)) {
                 f = f.meet(Frontier.at(c.request.time()));
             }
@@ -435,15 +431,7 @@ public final class ComputeController implements AutoCloseable {
      * times before it are complete everywhere. {@link Frontier#MIN} until every worker reported.
      */
     public synchronized Frontier upper(GlobalId id) {
-        Frontier[][] f = frontiers.get(id);
-        if (f == null) {
-            return Frontier.MIN;
-        }
-        Frontier out = Frontier.EMPTY;
-        for (Frontier u : f[0]) {
-            out = out.meet(u == null ? Frontier.MIN : u);
-        }
-        return out;
+        return frontiers.upper(id);
     }
 
     /**
@@ -461,7 +449,7 @@ public final class ComputeController implements AutoCloseable {
         while (true) {
             boolean behind = false;
             for (Map.Entry<GlobalId, Long> e : exporter.entrySet()) {
-                Book b = books.get(e.getValue());
+                DataflowBook b = books.get(e.getValue());
                 Frontier upper = upper(e.getKey());
                 boolean hydrated = b != null && b.desc.asOf().lessThan(upper);
                 if (hydrated && b.failure == null && which.test(e.getKey()) && upper.lessEqual(time)) {
@@ -523,14 +511,7 @@ public final class ComputeController implements AutoCloseable {
 
     /** The since of index {@code id} as its workers last reported it (the join over workers). */
     public synchronized Frontier since(GlobalId id) {
-        Frontier[][] f = frontiers.get(id);
-        Frontier out = Frontier.MIN;
-        if (f != null) {
-            for (Frontier s : f[1]) {
-                out = out.join(s == null ? Frontier.MIN : s);
-            }
-        }
-        return out;
+        return frontiers.since(id);
     }
 
     // ------------------------------------------------------------------ peeks
@@ -558,7 +539,7 @@ public final class ComputeController implements AutoCloseable {
         long started = System.nanoTime();
         PeekResponse r = InlinePeek.tryAnswer(registries, request);
         if (r != null) {
-            countDuration(started);
+            peekDurations.count(started);
         }
         return r;
     }
@@ -594,7 +575,7 @@ public final class ComputeController implements AutoCloseable {
         long started = System.nanoTime();
         PeekResponse r = TransientRead.tryAnswer(desc, request, tables, registries, interactive.workers(), checkpoint);
         if (r != null) {
-            countDuration(started);
+            peekDurations.count(started);
         }
         return r;
     }
@@ -612,7 +593,7 @@ public final class ComputeController implements AutoCloseable {
         if (peeks.containsKey(request.uuid())) {
             throw new IllegalArgumentException("peek " + request.uuid() + " is already pending");
         }
-        Collector c = new Collector(request, interactive.workers());
+        PeekCollector c = new PeekCollector(request, interactive.workers());
         peeks.put(request.uuid(), c);
         toInteractive.accept(new ComputeCommand.Peek(request));
         if (deadline != null) {
@@ -643,7 +624,7 @@ public final class ComputeController implements AutoCloseable {
 
     /** Ends pending peek {@code uuid} with {@code response} (cancelling it on the workers). */
     private void end(UUID uuid, PeekResponse response) {
-        Collector c;
+        PeekCollector c;
         synchronized (this) {
             c = peeks.remove(uuid);
             if (c == null) {
@@ -661,12 +642,12 @@ public final class ComputeController implements AutoCloseable {
     private void failPeeks(GlobalId index, SpindleException error, List<Runnable> after) {
         Set<GlobalId> affected = new HashSet<>();
         affected.add(index);
-        for (Book b : books.values()) {
+        for (DataflowBook b : books.values()) {
             if (b.transientDf && b.imports.contains(index)) {
                 affected.addAll(b.exports);
             }
         }
-        for (Collector c : new ArrayList<>(peeks.values())) {
+        for (PeekCollector c : new ArrayList<>(peeks.values())) {
             if (affected.contains(c.request.index())) {
                 peeks.remove(c.request.uuid());
                 toInteractive.accept(new ComputeCommand.CancelPeek(c.request.uuid()));
@@ -678,7 +659,7 @@ public final class ComputeController implements AutoCloseable {
     /** The peeks not yet answered. */
     public synchronized List<PeekRequest> activePeeks() {
         List<PeekRequest> out = new ArrayList<>();
-        for (Collector c : peeks.values()) {
+        for (PeekCollector c : peeks.values()) {
             out.add(c.request);
         }
         return out;
@@ -689,16 +670,7 @@ public final class ComputeController implements AutoCloseable {
      * ms (and at least {@code 2^(b-1)}).
      */
     public long[] peekDurations() {
-        long[] out = new long[peekDurations.length()];
-        for (int b = 0; b < out.length; b++) {
-            out[b] = peekDurations.get(b);
-        }
-        return out;
-    }
-
-    private void countDuration(long startedNanos) {
-        long ms = (System.nanoTime() - startedNanos) / 1_000_000L;
-        peekDurations.incrementAndGet(Math.min(31, 64 - Long.numberOfLeadingZeros(ms)));
+        return peekDurations.snapshot();
     }
 
     /** Number of peeks not yet answered. */
@@ -716,14 +688,11 @@ public final class ComputeController implements AutoCloseable {
      *     answer within {@code timeout}
      */
     public List<ComputeResponse.ExportSample> sampleExports(Duration timeout) throws InterruptedException {
-        Sample s;
-        long id;
+        ExportSampling.Sample s;
         synchronized (this) {
             checkOpen();
-            id = nextSample++;
-            s = new Sample(maintenance.workers());
-            samples.put(id, s);
-            toMaintenance.accept(new ComputeCommand.SampleExports(id));
+            s = samples.begin(maintenance.workers());
+            toMaintenance.accept(new ComputeCommand.SampleExports(s.id));
         }
         try {
             return s.done.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -733,7 +702,7 @@ public final class ComputeController implements AutoCloseable {
             throw SpindleException.wrap(e.getCause());
         } finally {
             synchronized (this) {
-                samples.remove(id);
+                samples.end(s.id);
             }
         }
     }
@@ -762,7 +731,7 @@ public final class ComputeController implements AutoCloseable {
 
         @Override
         public Void visitDataflowCreated(ComputeResponse.DataflowCreated r) {
-            Book b = books.get(r.id());
+            DataflowBook b = books.get(r.id());
             if (b != null && b.failure == null) {
                 b.operators = r.operators();
                 if (++b.createdOn == b.runtime.workers()) {
@@ -774,7 +743,7 @@ public final class ComputeController implements AutoCloseable {
 
         @Override
         public Void visitDataflowFailed(ComputeResponse.DataflowFailed r) {
-            Book b = books.get(r.id());
+            DataflowBook b = books.get(r.id());
             if (b != null && b.failure == null) {
                 fail(b, r.error(), after);
             }
@@ -788,22 +757,20 @@ public final class ComputeController implements AutoCloseable {
                 return null; // dropped since
             }
             int workers = books.get(df).runtime.workers();
-            Frontier[][] f = frontiers.computeIfAbsent(r.id(), k -> new Frontier[2][workers]);
-            f[0][r.worker()] = r.upper();
-            f[1][r.worker()] = r.since();
+            frontiers.report(r.id(), r.worker(), workers, r.upper(), r.since());
             return null;
         }
 
         @Override
         public Void visitPeekAnswer(ComputeResponse.PeekAnswer r) {
-            Collector c = peeks.get(r.uuid());
+            PeekCollector c = peeks.get(r.uuid());
             if (c == null || c.parts[r.worker()] != null) {
                 return null; // cancelled, failed or expired meanwhile
             }
             c.parts[r.worker()] = r.partial();
             if (++c.received == c.parts.length) {
                 peeks.remove(r.uuid());
-                countDuration(c.started);
+                peekDurations.count(c.started);
                 applyCompaction(c.request.index());
                 // merged outside the monitor: a large result never blocks other peeks' bookkeeping
                 after.add(() -> c.future.complete(c.merge()));
@@ -813,10 +780,9 @@ public final class ComputeController implements AutoCloseable {
 
         @Override
         public Void visitExportSample(ComputeResponse.ExportSample r) {
-            Sample s = samples.get(r.sample());
-            if (s != null && s.received.putIfAbsent(r.worker(), r) == null && s.received.size() == s.workers) {
-                List<ComputeResponse.ExportSample> out = List.copyOf(s.received.values());
-                after.add(() -> s.done.complete(out));
+            Runnable done = samples.receive(r);
+            if (done != null) {
+                after.add(done);
             }
             return null;
         }
@@ -827,7 +793,7 @@ public final class ComputeController implements AutoCloseable {
      * creation, its indexes' pending and future peeks, and, in turn, every dataflow that reads it.
      * Lock held.
      */
-    private void fail(Book b, SpindleException error, List<Runnable> after) {
+    private void fail(DataflowBook b, SpindleException error, List<Runnable> after) {
         b.failure = error;
         after.add(() -> b.created.completeExceptionally(error));
         (b.runtime == maintenance ? toMaintenance : toInteractive).accept(new ComputeCommand.DropDataflow(b.id));
@@ -836,7 +802,7 @@ public final class ComputeController implements AutoCloseable {
             frontiers.remove(e);
             failPeeks(e, error, after);
         }
-        for (Book other : new ArrayList<>(books.values())) {
+        for (DataflowBook other : new ArrayList<>(books.values())) {
             if (other.failure == null && other.dependsOn.contains(b.id)) {
                 fail(other, error, after);
             }
@@ -851,8 +817,8 @@ public final class ComputeController implements AutoCloseable {
 
     @Override
     public void close() {
-        List<Collector> left;
-        List<Sample> waiting;
+        List<PeekCollector> left;
+        List<ExportSampling.Sample> waiting;
         synchronized (this) {
             if (closed) {
                 return;
@@ -860,76 +826,18 @@ public final class ComputeController implements AutoCloseable {
             closed = true;
             left = new ArrayList<>(peeks.values());
             peeks.clear();
-            waiting = new ArrayList<>(samples.values());
+            waiting = samples.closeAll();
             if (deadlines != null) {
                 deadlines.shutdownNow();
             }
         }
-        for (Collector c : left) {
+        for (PeekCollector c : left) {
             c.future.complete(new PeekResponse.Canceled());
         }
-        for (Sample s : waiting) {
-            s.done.completeExceptionally(new SpindleException(ErrorCode.DATABASE_CLOSED_0));
-        }
+        ExportSampling.failClosed(waiting);
         if (split()) {
             interactive.close();
         }
         maintenance.close();
-    }
-
-    /** The controller's books on one dataflow. Guarded by the controller's monitor. */
-    private static final class Book {
-        final long id;
-        final DataflowDescription desc;
-        final ComputeRuntime runtime;
-        final boolean transientDf;
-        final Set<GlobalId> exports;
-        final Set<Long> dependsOn;
-        final Set<GlobalId> imports;
-        final CompletableFuture<Void> created = new CompletableFuture<>();
-        int createdOn;
-        int operators = -1;
-        SpindleException failure;
-
-        Book(long id, DataflowDescription desc, ComputeRuntime runtime, boolean transientDf, Set<Long> dependsOn,
-             Set<GlobalId> imports) {
-            this.id = id;
-            this.desc = desc;
-            this.runtime = runtime;
-            this.transientDf = transientDf;
-            this.exports = new TreeSet<>(desc.indexExports().keySet());
-            this.dependsOn = Set.copyOf(dependsOn);
-            this.imports = Set.copyOf(imports);
-        }
-    }
-
-    /** One pending introspection sample. */
-    private static final class Sample {
-        final int workers;
-        final Map<Integer, ComputeResponse.ExportSample> received = new java.util.TreeMap<>();
-        final CompletableFuture<List<ComputeResponse.ExportSample>> done = new CompletableFuture<>();
-
-        Sample(int workers) {
-            this.workers = workers;
-        }
-    }
-
-    /** Gathers one partial per worker. */
-    private static final class Collector {
-        final PeekRequest request;
-        final PeekPartial[] parts;
-        final CompletableFuture<PeekResponse> future = new CompletableFuture<>();
-        final long started = System.nanoTime();
-        int received;
-
-        Collector(PeekRequest request, int workers) {
-            this.request = request;
-            this.parts = new PeekPartial[workers];
-        }
-
-        /** The answer from every worker's partial ({@link PeekMerge}). */
-        PeekResponse merge() {
-            return PeekMerge.merge(parts, request.finishing()); // rows merged by the reader
-        }
     }
 }
