@@ -67,7 +67,8 @@ class NamesTest {
     @ParameterizedTest
     @ValueSource(strings = {"day", "month", "year", "hour", "minute", "second", "time", "date", "timestamp",
         "count", "sum", "min", "max", "avg", "upper", "lower", "mod", "power", "cube", "position",
-        "result", "name", "type", "data"})
+        "result", "name", "type", "data", "one", "percent", "language", "start", "method", "hold", "returns",
+        "scope", "matches", "old", "open", "rank", "row_number"})
     void postgresNamesThatCalciteReservesNameTablesAndColumns(String word) {
         spindlesWordsStillNameTablesAndColumns(word);
         // GROUP BY cube(...) is the grouping set (as in PostgreSQL): the column cube is grouped by in brackets
@@ -85,6 +86,16 @@ class NamesTest {
                 + " group by cube(a, b)");
         assertEquals(21, s.getSelectList().size());
         assertEquals("count", ((org.apache.calcite.sql.SqlCall) s.getSelectList().get(0)).getOperator().getName()
+                .toLowerCase(java.util.Locale.ROOT));
+    }
+
+    @Test
+    void freedWindowFunctionNamesAreStillWindowFunctions() {
+        SqlSelect s = (SqlSelect) RoundTrip.check("select rank() over (order by a), row_number() over (partition by b order by a)"
+                + " as rank from t");
+        org.apache.calcite.sql.SqlCall over = (org.apache.calcite.sql.SqlCall) s.getSelectList().get(0);
+        assertEquals(org.apache.calcite.sql.SqlKind.OVER, over.getKind());
+        assertEquals("rank", ((org.apache.calcite.sql.SqlCall) over.operand(0)).getOperator().getName()
                 .toLowerCase(java.util.Locale.ROOT));
     }
 
