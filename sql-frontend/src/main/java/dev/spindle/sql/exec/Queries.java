@@ -27,7 +27,8 @@ import org.apache.calcite.sql.SqlNode;
  * timestamp (or {@code AS OF t}), by the fast path from an index or through a transient
  * dataflow (DESIGN §2, §4).
  *
- * <p>Thread-safety: stateless over a thread-safe coordinator.
+ * <p>Thread-safety: stateless over a thread-safe coordinator, but for a memo of the last read's
+ * inputs ({@link InputsChanged.Memo}), published through a volatile field.
  */
 public final class Queries {
     /** How long a wait may last before it is given up (a bug guard, not a policy). */
@@ -35,6 +36,8 @@ public final class Queries {
 
     private final Coordinator coord;
     private final StatementControl control;
+    /** This session's last resolution of a read's inputs (a prepared lookup run again reuses it). */
+    private final InputsChanged.Memo inputsChanged = new InputsChanged.Memo();
 
     public Queries(Coordinator coord, StatementControl control) {
         this.coord = coord;
@@ -94,7 +97,7 @@ public final class Queries {
                 }
                 PeekPlan plan = planning.apply(catalog);
                 coord.introspection().beforeQuery(plan, catalog); // a fresh sample, before the read time is picked
-                try (ReadTime at = ReadTime.choose(coord, time, InputsChanged.of(coord, catalog, plan))) { // held until the answer is in
+                try (ReadTime at = ReadTime.choose(coord, time, inputsChanged.of(coord, catalog, plan))) { // held until the answer is in
                     return new StatementResult.Rows(plan.columns(), read(plan, at.time(), time != null), List.of());
                 }
             } catch (SpindleException e) {

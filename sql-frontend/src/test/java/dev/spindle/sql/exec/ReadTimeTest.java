@@ -121,6 +121,29 @@ class ReadTimeTest {
     }
 
     @Test
+    void theMemoAnswersAsTheWalkDoesAcrossWritesAndCatalogChanges() {
+        Session s = keepingHistory(RuntimeMode.SPLIT);
+        Coordinator coord = db.coordinator();
+        Queries q = new Queries(coord, new StatementControl());
+        InputsChanged.Memo memo = new InputsChanged.Memo();
+        var t = coord.catalog().byName("t").orElseThrow().id();
+        PeekPlan plan = lookup(q, coord);
+        assertEquals(InputsChanged.of(coord, coord.catalog(), plan), memo.of(coord, coord.catalog(), plan));
+        s.execute("INSERT INTO t VALUES (2, 20)"); // same catalog: the memo's tables are read anew
+        assertEquals(coord.lastWrite(t), memo.of(coord, coord.catalog(), plan), "a new write to t counts");
+        s.execute("CREATE VIEW w AS SELECT k, count(*) AS n FROM t GROUP BY k");
+        s.execute("CREATE INDEX w_k ON w (k)"); // a new catalog, a plan over other inputs
+        String sql = "SELECT n FROM w WHERE k = 1";
+        PeekPlan view = q.planner(coord.catalog()).planQuery(SpindleParser.parse(sql), sql);
+        long walked = InputsChanged.of(coord, coord.catalog(), view);
+        assertEquals(walked, memo.of(coord, coord.catalog(), view));
+        assertTrue(walked > coord.lastWrite(t), "w_k's as-of, after t's last write");
+        s.execute("INSERT INTO t VALUES (3, 30)");
+        assertEquals(coord.lastWrite(t), memo.of(coord, coord.catalog(), view), "through the view to t");
+        assertEquals(coord.lastWrite(t), memo.of(coord, coord.catalog(), lookup(q, coord)), "back to the first inputs");
+    }
+
+    @Test
     void aReadIsNeverBeforeTheAsOfOfAnIndexItReads() {
         Session s = keepingHistory(RuntimeMode.SPLIT);
         s.execute("CREATE INDEX t_v ON t (v)");
