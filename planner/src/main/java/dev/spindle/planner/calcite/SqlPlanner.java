@@ -196,6 +196,9 @@ public final class SqlPlanner {
         if (SubQueries.present(rel)) {
             rel = run(SUBQUERIES, rel);
             rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(cluster, reader));
+            if (SubQueries.present(rel)) {
+                rel = Uncorrelated.joins(rel);
+            }
         }
         if (Trimming.pays(rel)) {
             rel = converter.trimUnusedFields(false, rel);
