@@ -91,11 +91,8 @@ public final class Dml {
                     .planQuery(SpindleParser.parse(sql), sql);
             // at the time its inputs last changed, as a query reads (ReadTime): every write applied
             // so far to what it reads, without waiting for indexes to be sealed through other commits
-            long at = coord.holdReadTimestamp(InputsChanged.of(coord, catalog, plan));
-            try {
-                return queries.read(plan, at, false);
-            } finally {
-                coord.releaseHold(at);
+            try (ReadTime at = ReadTime.choose(coord, null, InputsChanged.of(coord, catalog, plan))) {
+                return queries.read(plan, at.time(), false);
             }
         }
 

@@ -121,8 +121,7 @@ public final class Aggregation {
         int col = a.column();
         DatumKind kind = null;
         long n = 0;
-        long longSum = 0;
-        BigInteger bigSum = null; // once the long sum overflowed
+        IntegerSum intSum = new IntegerSum();
         BigDecimal decSum = BigDecimal.ZERO;
         Row best = null;
         for (int i = 0; i < vals.size(); i++) {
@@ -154,15 +153,8 @@ public final class Aggregation {
                     }
                     if (k == DatumKind.DECIMAL) {
                         decSum = decSum.add(((BigDecimal) row.get(col)).multiply(BigDecimal.valueOf(counts[i])));
-                    } else if (bigSum != null) {
-                        bigSum = bigSum.add(BigInteger.valueOf(row.getLong(col)).multiply(BigInteger.valueOf(counts[i])));
                     } else {
-                        long x = row.getLong(col);
-                        try {
-                            longSum = Math.addExact(longSum, Math.multiplyExact(x, counts[i]));
-                        } catch (ArithmeticException overflow) {
-                            bigSum = BigInteger.valueOf(longSum).add(BigInteger.valueOf(x).multiply(BigInteger.valueOf(counts[i])));
-                        }
+                        intSum.add(row.getLong(col), counts[i]);
                     }
                     break;
                 }
@@ -182,16 +174,7 @@ public final class Aggregation {
         if (n == 0) {
             return null;
         }
-        Object sum;
-        if (kind == DatumKind.DECIMAL) {
-            sum = decSum;
-        } else if (bigSum == null) {
-            sum = longSum;
-        } else if (bigSum.bitLength() < 64) {
-            sum = bigSum.longValue();
-        } else {
-            throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
-        }
+        Object sum = kind == DatumKind.DECIMAL ? decSum : intSum.value();
         if (a.func() == AggregateFunc.SUM) {
             return sum;
         }
@@ -202,27 +185,47 @@ public final class Aggregation {
         return d.divide(BigDecimal.valueOf(n), Math.max(AVG_MIN_SCALE, d.scale()), RoundingMode.HALF_UP);
     }
 
+    /**
+     * A sum of integers times multiplicities that fails only if the sum itself leaves the bigint
+     * range, whatever the order of the terms: a long until a partial sum overflows, exact after.
+     */
+    private static final class IntegerSum {
+        private long sum;
+        private BigInteger big; // once a partial sum overflowed
+
+        void add(long x, long count) {
+            if (big == null) {
+                try {
+                    sum = Math.addExact(sum, Math.multiplyExact(x, count));
+                    return;
+                } catch (ArithmeticException overflow) {
+                    big = BigInteger.valueOf(sum);
+                }
+            }
+            big = big.add(BigInteger.valueOf(x).multiply(BigInteger.valueOf(count)));
+        }
+
+        /** The sum as a long. @throws SpindleException 22003 if it does not fit */
+        long value() {
+            if (big == null) {
+                return sum;
+            }
+            if (big.bitLength() >= 64) {
+                throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
+            }
+            return big.longValue();
+        }
+    }
+
     private static Object sum(TreeMap<Row, Long> values) {
         DatumKind kind = values.firstKey().kind(0);
         switch (kind) {
             case INTEGER: {
-                long s = 0;
-                try {
-                    for (var e : values.entrySet()) {
-                        s = Math.addExact(s, Math.multiplyExact(e.getKey().getLong(0), e.getValue()));
-                    }
-                } catch (ArithmeticException ex) {
-                    // a partial sum overflowed: only the sum itself must fit
-                    BigInteger b = BigInteger.ZERO;
-                    for (var e : values.entrySet()) {
-                        b = b.add(BigInteger.valueOf(e.getKey().getLong(0)).multiply(BigInteger.valueOf(e.getValue())));
-                    }
-                    if (b.bitLength() >= 64) {
-                        throw new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint");
-                    }
-                    return b.longValue();
+                IntegerSum s = new IntegerSum();
+                for (var e : values.entrySet()) {
+                    s.add(e.getKey().getLong(0), e.getValue());
                 }
-                return s;
+                return s.value();
             }
             case DECIMAL: {
                 BigDecimal s = BigDecimal.ZERO;
