@@ -192,6 +192,25 @@ public final class Row implements Comparable<Row>, java.io.Serializable {
         return out;
     }
 
+    /**
+     * Decodes, in one pass over the encoding, the columns {@code wanted} marks into {@code out}
+     * (as {@link #get} returns them) and sets the other slots of {@code out} to null; columns past
+     * {@code out.length} are counted, not decoded. Readers that need a few columns of a wide row
+     * (a filter on one column) skip the others' decoding (a string's or decimal's allocation).
+     *
+     * @param wanted which columns to decode (columns past its length are not)
+     * @return the row's arity
+     */
+    public int decodeInto(Object[] out, boolean[] wanted) {
+        int i = 0;
+        for (int p = 0; p < bytes.length; p = RowCodec.skip(bytes, p), i++) {
+            if (i < out.length) {
+                out[i] = i < wanted.length && wanted[i] ? datumAt(p) : null;
+            }
+        }
+        return i;
+    }
+
     /** The integer in {@code column}; fails on NULL or another kind. */
     public long getLong(int column) {
         return RowCodec.readLong(bytes, offsetOf(column));

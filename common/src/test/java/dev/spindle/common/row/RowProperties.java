@@ -94,6 +94,24 @@ class RowProperties {
     }
 
     @Property(tries = 1000)
+    void decodingSomeColumnsGivesThoseAndNullsElsewhere(@ForAll("anyRow") List<Object> values, @ForAll long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        boolean[] wanted = new boolean[rnd.nextInt(values.size() + 2)];
+        for (int i = 0; i < wanted.length; i++) {
+            wanted[i] = rnd.nextBoolean();
+        }
+        Object[] out = new Object[rnd.nextInt(values.size() + 2)];
+        Arrays.fill(out, "stale");
+        Row r = Row.of(values.toArray());
+        assertEquals(values.size(), r.decodeInto(out, wanted));
+        for (int i = 0; i < out.length; i++) {
+            boolean decoded = i < values.size() && i < wanted.length && wanted[i];
+            Object expected = decoded ? Datums.canonical(values.get(i)) : i < values.size() ? null : "stale";
+            assertEquals(expected, out[i], "column " + i + " of " + r);
+        }
+    }
+
+    @Property(tries = 1000)
     void projectionCopiesColumns(@ForAll("anyRow") List<Object> values, @ForAll long seed) {
         if (values.isEmpty()) {
             return;

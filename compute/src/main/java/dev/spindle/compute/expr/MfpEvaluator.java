@@ -11,8 +11,9 @@ import java.util.List;
  * that are needed) worked out once, and scratch space reused from row to row. See {@link Mfp} for
  * the order of evaluation.
  *
- * <p>Per row it decodes the input once ({@code Row.toArray}), evaluates into one reused array,
- * and encodes the output with one reused builder. A pure projection, and a filter whose output
+ * <p>Per row it decodes, in one pass, only the input columns it reads ({@code Row.decodeInto}: a
+ * filter on one column of a wide row decodes that column, not the row's strings and decimals),
+ * evaluates into one reused array, and encodes the output with one reused builder. A pure projection, and a filter whose output
  * columns are all input columns, copy the input's encoded bytes instead of re-encoding.
  *
  * <p>Not thread-safe: it owns mutable scratch space. Each worker thread uses its own evaluator;
@@ -33,6 +34,10 @@ public final class MfpEvaluator {
     private final boolean inputOnlyProjection;
     private final boolean identityProjection;
     private final Object[] scratch;
+    /** The input columns an encoded input is decoded for: read by a predicate, a needed expression or the encoded output. */
+    private final boolean[] decoded;
+    /** Where an encoded input is decoded to. */
+    private final Object[] decodedInput;
     private final RowBuilder builder = Row.builder();
 
     /** The evaluator of {@code mfp}. */
@@ -48,14 +53,17 @@ public final class MfpEvaluator {
         for (int c : projection) {
             used.set(c);
         }
+        BitSet read = new BitSet(); // what evaluation reads (the projection aside)
         for (ScalarExpr p : mfp.predicates()) {
             ColumnRefs.collect(p, used);
+            ColumnRefs.collect(p, read);
         }
         this.needed = new boolean[n];
         for (int j = n - 1; j >= 0; j--) {
             if (used.get(inputArity + j)) {
                 needed[j] = true;
                 ColumnRefs.collect(expressions[j], used);
+                ColumnRefs.collect(expressions[j], read);
             }
         }
 
@@ -97,6 +105,13 @@ public final class MfpEvaluator {
         this.inputOnlyProjection = inputOnly;
         this.identityProjection = Arrays.equals(projection, identity(inputArity));
         this.scratch = new Object[inputArity + n];
+        // an output of input columns only is copied from the encoding, so only evaluation's reads are decoded
+        BitSet decode = inputOnly ? read : used;
+        this.decoded = new boolean[inputArity];
+        for (int c = 0; c < inputArity; c++) {
+            decoded[c] = decode.get(c);
+        }
+        this.decodedInput = new Object[inputArity];
     }
 
     private static int[] identity(int arity) {
@@ -122,7 +137,11 @@ public final class MfpEvaluator {
         if (mfp.isPureProjection()) {
             return identityProjection ? input : input.project(projection);
         }
-        Object[] columns = run(input.toArray());
+        int arity = input.decodeInto(decodedInput, decoded);
+        if (arity != inputArity) {
+            throw new IllegalArgumentException("MFP of input arity " + inputArity + " got " + arity + " columns");
+        }
+        Object[] columns = run(decodedInput);
         if (columns == null) {
             return null;
         }
