@@ -16,6 +16,7 @@ import dev.spindle.planner.peek.PreparedLookup;
 import dev.spindle.planner.shape.LiteralLifter;
 import dev.spindle.planner.shape.ShapeCache;
 import dev.spindle.planner.shape.ShapeTemplate;
+import dev.spindle.planner.shape.ShapeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,14 +84,61 @@ public final class QueryPlanner {
         if (shape == null) {
             return null;
         }
-        Object entry = shapes.get(catalog, shape.key());
-        if (entry == ShapeCache.UNPLANNABLE) {
+        PeekPlan plan = planShape(shape.key(), shape.literals(), shape.tables(), shape.tree(), sql);
+        if (plan != null && shapes.readsTexts()) {
+            rememberText(shape, sql);
+        }
+        return plan;
+    }
+
+    /**
+     * The plan of the query {@code sql} from its text alone ({@link ShapeText}): null unless an
+     * earlier query of the same text, but for lifted numbers and the tables it names, made a
+     * template that binds to this one's values and tables (then it is planned as it is).
+     */
+    public PeekPlan planText(String sql) {
+        if (shapes == null) {
+            return null;
+        }
+        ShapeText.Scan scan = shapes.scan(sql, catalog);
+        ShapeText.Entry entry = scan == null ? null : shapes.textEntry(scan.key());
+        ShapeText.Bound bound = entry == null ? null : ShapeText.bind(entry, scan, catalog, SqlPlanner.types());
+        if (bound == null) {
+            return null;
+        }
+        PeekPlan plan = planShape(bound.key(), bound.literals(), bound.tables(), null, sql);
+        if (plan != null) {
+            shapes.textHit();
+        }
+        return plan;
+    }
+
+    /** Keeps what {@code sql}'s text stands for, if its marks match {@code shape} exactly. */
+    private void rememberText(LiteralLifter.Shape shape, String sql) {
+        ShapeText.Scan scan = shapes.scan(sql, catalog);
+        if (scan == null || shapes.textEntry(scan.key()) != null) {
+            return;
+        }
+        ShapeText.Entry entry = ShapeText.entry(scan, shape, SqlPlanner.types());
+        if (entry != null) {
+            shapes.putText(scan.key(), entry);
+        }
+    }
+
+    /**
+     * The plan of a query of shape {@code key} with {@code literals} over {@code tables} from the
+     * shape's template, planned now from {@code tree} if need be (null: only if there is one).
+     */
+    private PeekPlan planShape(LiteralLifter.Key key, List<dev.spindle.planner.shape.LiftedLiteral.Value> literals,
+            List<CatalogItem> tables, SqlNode tree, String sql) {
+        Object entry = shapes.get(catalog, key);
+        if (entry == ShapeCache.UNPLANNABLE || entry == null && tree == null) {
             return null;
         }
         ShapeTemplate template = (ShapeTemplate) entry;
-        boolean literalFree = shape.literals().isEmpty();
+        boolean literalFree = literals.isEmpty();
         if (template != null && literalFree) {
-            PeekPlan.Fast remembered = template.remembered(catalog, shape.tables());
+            PeekPlan.Fast remembered = template.remembered(catalog, tables);
             if (remembered != null) {
                 return remembered;
             }
@@ -98,24 +146,24 @@ public final class QueryPlanner {
         try {
             if (template == null) {
                 SqlPlanner calcite = new SqlPlanner(catalog, ConstantFolder.INSTANCE).statementText(sql);
-                template = new ShapeTemplate(calcite.plan(shape.tree()), shape.tables(), calcite.cluster().getRexBuilder());
+                template = new ShapeTemplate(calcite.plan(tree), tables, calcite.cluster().getRexBuilder());
             }
-            RelRoot bound = template.bind(shape.literals(), shape.tables(),
+            RelRoot bound = template.bind(literals, tables,
                     item -> shapes.table(catalog, item.name(), name -> SqlPlanner.table(catalog, name)));
             PeekPlan plan = planRoot(bound, template.rexBuilder());
             if (entry == null) {
-                shapes.put(catalog, shape.key(), template);
+                shapes.put(catalog, key, template);
             }
             if (plan instanceof PeekPlan.Fast) {
                 if (literalFree) {
-                    template.remember(catalog, shape.tables(), (PeekPlan.Fast) plan); // no transient ids in it: reusable
+                    template.remember(catalog, tables, (PeekPlan.Fast) plan); // no transient ids in it: reusable
                 }
             }
             return plan;
         } catch (RuntimeException e) {
             // Calcite refused the shape, or its plan did not lower: the query is planned as it is,
             // which gives its own errors (and this shape is not tried again over this snapshot)
-            shapes.put(catalog, shape.key(), ShapeCache.UNPLANNABLE);
+            shapes.put(catalog, key, ShapeCache.UNPLANNABLE);
             return null;
         }
     }

@@ -79,6 +79,6 @@ public final class LiftedLiteral extends SqlSpecialOperator {
     }
 
     /** The value of a lifted literal: the literal's own value, as Calcite reads it. */
-    record Value(BigDecimal value, RelDataType type) {
+    public record Value(BigDecimal value, RelDataType type) {
     }
 }

@@ -4,6 +4,7 @@ import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.fun.SqlCase;
 
 /**
@@ -62,8 +64,22 @@ public final class LiteralLifter {
      * @param key the shape's key
      * @param literals the lifted literals' values, by slot
      * @param tables the tables (or views) read by bare name, by table slot
+     * @param literalAt the slot of each lifted literal, by its position in the text
+     *     ({@link #position}), for {@link ShapeText}
+     * @param tableAt the table slot of each name that was replaced by one (in FROM, or as a
+     *     qualifier), by its position in the text
      */
-    public record Shape(SqlNode tree, Key key, List<LiftedLiteral.Value> literals, List<CatalogItem> tables) {
+    public record Shape(SqlNode tree, Key key, List<LiftedLiteral.Value> literals, List<CatalogItem> tables,
+                        Map<Long, Integer> literalAt, Map<Long, Integer> tableAt) {
+    }
+
+    /** A place in a statement's text, as one number: line (from 1) and column (from 1). */
+    public static long position(int line, int column) {
+        return (long) line << 32 | column;
+    }
+
+    private static long position(SqlParserPos pos) {
+        return position(pos.getLineNum(), pos.getColumnNum());
     }
 
     /**
@@ -90,6 +106,8 @@ public final class LiteralLifter {
     private final Set<String> aliasedTables = new HashSet<>();
     /** The aliases of FROM items. */
     private final Set<String> aliases = new HashSet<>();
+    private final Map<Long, Integer> literalAt = new HashMap<>();
+    private final Map<Long, Integer> tableAt = new HashMap<>();
     private boolean refused;
     /** Some relation is read by a name that is not a table slot. */
     private boolean unslotted;
@@ -120,7 +138,8 @@ public final class LiteralLifter {
                 signatures.add(t instanceof CatalogItem.View);
             }
             Key key = new Key(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), signatures, !l.unslotted);
-            return new Shape(copy.tree, key, List.copyOf(l.values), List.copyOf(l.tables.values()));
+            return new Shape(copy.tree, key, List.copyOf(l.values), List.copyOf(l.tables.values()),
+                    Map.copyOf(l.literalAt), Map.copyOf(l.tableAt));
         } catch (RuntimeException e) {
             return null; // a tree the copy cannot rebuild: planned as it is
         }
@@ -366,6 +385,9 @@ public final class LiteralLifter {
         if (where == Where.FROM) {
             String slot = id.isSimple() ? tableSlot(id.getSimple()) : null;
             unslotted |= slot == null;
+            if (slot != null) {
+                tableAt.put(position(id.getParserPosition()), slotIndex(id.getSimple()));
+            }
             return new Pair(tree, slot == null ? tree : new SqlIdentifier(slot, id.getParserPosition()));
         }
         if (id.names.size() < 2) {
@@ -382,9 +404,22 @@ public final class LiteralLifter {
         if (slot == null) {
             return new Pair(tree, tree);
         }
+        tableAt.put(position(id.getComponentParserPosition(0)), slotIndex(q));
         List<String> names = new ArrayList<>(id.names);
         names.set(0, slot);
         return new Pair(tree, new SqlIdentifier(names, id.getParserPosition()));
+    }
+
+    /** The table slot index of {@code name}, a table already in {@link #tables}. */
+    private int slotIndex(String name) {
+        int i = 0;
+        for (String n : tables.keySet()) {
+            if (n.equals(name)) {
+                return i;
+            }
+            i++;
+        }
+        throw new AssertionError(name);
     }
 
     // ------------------------------------------------------------------ literals
@@ -399,6 +434,7 @@ public final class LiteralLifter {
             slots.put(id, op);
             values.add(new LiftedLiteral.Value(v, type));
         }
+        literalAt.put(position(lit.getParserPosition()), op.index());
         return op.call(lit.getParserPosition());
     }
 }

@@ -43,6 +43,56 @@ public final class ShapeCache {
     }
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
+    /** What texts read before stood for ({@link ShapeText}); entries hold for any snapshot (checked as they bind). */
+    private final WeightedLru<String, ShapeText.Entry> texts = new WeightedLru<>(CAPACITY, CAPACITY, e -> 1);
+    /** Whether a name is one of the parser's keywords (never read as a table by {@link ShapeText}). */
+    private final java.util.function.Predicate<String> keyword;
+    private final java.util.concurrent.atomic.AtomicLong textHits = new java.util.concurrent.atomic.AtomicLong();
+
+    /** A cache without text entries ({@link #textEntry} finds none). */
+    public ShapeCache() {
+        this(null);
+    }
+
+    /**
+     * @param keyword whether a lower-cased name is one of the parser's keywords (reserved or not);
+     *     null: queries are not found by their text
+     */
+    public ShapeCache(java.util.function.Predicate<String> keyword) {
+        this.keyword = keyword;
+    }
+
+    /** Whether queries are found by their text. */
+    public boolean readsTexts() {
+        return keyword != null;
+    }
+
+    /** {@code sql} read over {@code catalog} ({@link ShapeText#scan}), or null. */
+    public ShapeText.Scan scan(String sql, Catalog catalog) {
+        return keyword == null ? null : ShapeText.scan(sql, catalog, keyword);
+    }
+
+    /** The entry of a text's key, or null. */
+    public ShapeText.Entry textEntry(String key) {
+        return keyword == null ? null : texts.get(key);
+    }
+
+    /** Keeps what the text of key {@code key} stood for. */
+    public void putText(String key, ShapeText.Entry entry) {
+        if (keyword != null) {
+            texts.put(key, entry);
+        }
+    }
+
+    /** Counts a query planned from its text's entry. */
+    public void textHit() {
+        textHits.incrementAndGet();
+    }
+
+    /** How many queries were planned from their texts' entries (for tests and introspection). */
+    public long textHits() {
+        return textHits.get();
+    }
     /** The templates of catalog-free shapes, whatever the snapshot. */
     private final WeightedLru<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
 

@@ -44,7 +44,8 @@ public final class Coordinator implements AutoCloseable {
     private final CatalogTables catalogTables;
     private final Introspection introspection;
     /** Calcite's plans of the ad-hoc query shapes read over the current catalog snapshot. */
-    private final dev.spindle.planner.shape.ShapeCache shapes = new dev.spindle.planner.shape.ShapeCache();
+    private final dev.spindle.planner.shape.ShapeCache shapes =
+            new dev.spindle.planner.shape.ShapeCache(dev.spindle.sql.parser.SpindleParser::isKeyword);
     /** The uniqueness rules' key counts, kept with every commit (guarded by the write lock). */
     private final UniqueKeys uniqueKeys = new UniqueKeys(writeLock);
     /** Where commits and catalog changes are made durable ({@link Durability#NONE} in memory). */

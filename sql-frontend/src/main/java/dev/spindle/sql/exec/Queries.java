@@ -80,6 +80,27 @@ public final class Queries {
     }
 
     /**
+     * Runs {@code sql} as a query planned from its text alone (see {@code planner.shape.ShapeText}),
+     * outside a transaction, at the read timestamp; null, having done nothing, if its text is not
+     * one whose shape is known (it is then parsed and run as any statement). A read planned again
+     * on a newer catalog is planned from the text again, or parsed.
+     */
+    public StatementResult.Rows selectText(String sql) {
+        Catalog first = coord.catalog();
+        PeekPlan plan = shapePlanner(first).planText(sql);
+        if (plan == null) {
+            return null;
+        }
+        return select(catalog -> {
+            if (catalog == first) {
+                return plan;
+            }
+            PeekPlan again = shapePlanner(catalog).planText(sql);
+            return again != null ? again : shapePlanner(catalog).planQuery(SpindleParser.parse(sql), sql);
+        }, null, null);
+    }
+
+    /**
      * Runs the query {@code planning} plans over a catalog, at {@code time} (null: the read
      * timestamp, or in transaction {@code txn} its snapshot over its own writes). A read planned
      * on an index that another session dropped meanwhile is planned again on the new catalog.

@@ -114,6 +114,17 @@ public final class Statements {
         return SpindleException.fromThrowable(e, "running the statement");
     }
 
+    /**
+     * Runs {@code sql} if it is a query whose shape its text alone tells (see
+     * {@link Queries#selectText}), outside a transaction; null, having done nothing, otherwise.
+     */
+    public StatementResult executeQueryText(String sql) {
+        if (txn != null) {
+            return null;
+        }
+        return guarded(() -> queries.selectText(sql), true);
+    }
+
     /** Runs {@code node}, parsed from {@code sql}. */
     public StatementResult execute(SqlNode node, String sql) {
         if (node instanceof SqlTransactionStatement) {

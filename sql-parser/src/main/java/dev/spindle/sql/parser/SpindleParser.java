@@ -123,6 +123,21 @@ public final class SpindleParser {
     }
 
     /**
+     * Whether {@code name} (any case) is one of the parser's keywords, reserved or not: such a
+     * word may stand for a name in some places and not in others, so readers of statement text
+     * that look for names without parsing (the planner's {@code ShapeText}) leave it alone.
+     */
+    public static boolean isKeyword(String name) {
+        return Keywords.METADATA.isKeyword(name.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** The parser's keyword lists, read once (Calcite reads them off the generated parser). */
+    private static final class Keywords {
+        static final org.apache.calcite.sql.parser.SqlAbstractParserImpl.Metadata METADATA =
+                dev.spindle.sql.parser.impl.SpindleSqlParserImpl.FACTORY.getParser(new java.io.StringReader("")).getMetadata();
+    }
+
+    /**
      * SQL text for {@code node} that {@link #parse} reads back into an equal tree: identifiers
      * quoted (so their case survives), keywords in upper case, Calcite's default dialect.
      */

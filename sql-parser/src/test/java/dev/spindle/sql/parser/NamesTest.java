@@ -116,4 +116,14 @@ class NamesTest {
         assertEquals("show", ((SqlIdentifier) s.getFrom()).getSimple());
         RoundTrip.check("select * from show as of 5");
     }
+
+    @Test
+    void keywordsReservedOrNotAreKnownAndNamesAreNot() {
+        for (String k : new String[] {"select", "FROM", "where", "between", "rank", "one", "show", "index", "text"}) {
+            org.junit.jupiter.api.Assertions.assertTrue(SpindleParser.isKeyword(k), k);
+        }
+        for (String n : new String[] {"tab0", "col1", "t1", "cor0", "pk", "x"}) {
+            org.junit.jupiter.api.Assertions.assertFalse(SpindleParser.isKeyword(n), n);
+        }
+    }
 }
