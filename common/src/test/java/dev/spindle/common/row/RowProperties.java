@@ -122,6 +122,9 @@ class RowProperties {
         Object[] expected = Arrays.stream(cols).mapToObj(i -> Datums.canonical(values.get(i))).toArray();
         assertEquals(Arrays.asList(expected), Arrays.asList(projected.toArray()));
         assertEquals(Row.of(Arrays.stream(cols).mapToObj(values::get).toArray()), projected);
+        Row row = Row.of(values.toArray());
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class, () -> row.project(0, values.size()));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class, () -> row.project(-1));
     }
 
     @Property(tries = 500)

@@ -128,7 +128,13 @@ public final class ShapeCache {
             java.util.function.Function<String, org.apache.calcite.plan.RelOptTable> resolve) {
         Generation g = current.get();
         if (g == null || g.catalog() != catalog) {
-            return resolve.apply(name);
+            // a snapshot with no shape of its own yet (catalog-free templates bind over any): it starts
+            // its generation here, so its tables are resolved once, not per query
+            Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
+            if (!current.compareAndSet(g, fresh)) {
+                return resolve.apply(name);
+            }
+            g = fresh;
         }
         return g.tables().computeIfAbsent(name, resolve);
     }

@@ -90,7 +90,7 @@ public final class ShapeText {
      */
     public static Scan scan(String sql, Catalog catalog, Predicate<String> keyword) {
         int n = sql.length();
-        if (n > MAX_LENGTH) {
+        if (n > MAX_LENGTH || !startsAsQuery(sql)) {
             return null;
         }
         StringBuilder key = new StringBuilder(n);
@@ -151,8 +151,9 @@ public final class ShapeText {
                     end++;
                 }
                 String name = sql.substring(i, end).toLowerCase(Locale.ROOT);
-                CatalogItem item = isPlainName(name) && !keyword.test(name) ? catalog.byName(name).orElse(null) : null;
-                if (item instanceof CatalogItem.Table || item instanceof CatalogItem.View) {
+                CatalogItem item = catalog.byName(name).orElse(null);
+                if ((item instanceof CatalogItem.Table || item instanceof CatalogItem.View) && isPlainName(name)
+                        && !keyword.test(name)) {
                     Integer t = tables.computeIfAbsent(name, k -> tables.size());
                     tableAt.put(LiteralLifter.position(line, i - lineStart + 1), t);
                     key.append(TABLE_MARK).append(t).append(TABLE_MARK);
@@ -189,6 +190,19 @@ public final class ShapeText {
             minus[k] = minusAt.get(k);
         }
         return new Scan(key.toString(), List.copyOf(numbers), at, minus, List.copyOf(tables.keySet()), tableAt);
+    }
+
+    /**
+     * Whether {@code sql} starts (after spaces and line breaks) with {@code SELECT} or a bracket:
+     * other statements (DDL, INSERT, DELETE) are never planned from their text, and reading them
+     * would be wasted.
+     */
+    private static boolean startsAsQuery(String sql) {
+        int i = 0;
+        while (i < sql.length() && (sql.charAt(i) == ' ' || sql.charAt(i) == '\n')) {
+            i++;
+        }
+        return sql.startsWith("(", i) || sql.regionMatches(true, i, "select", 0, 6);
     }
 
     /** Where the number starting at {@code i} ends, or -1 if what follows it is not plain. */
