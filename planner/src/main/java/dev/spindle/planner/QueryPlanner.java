@@ -101,8 +101,7 @@ public final class QueryPlanner {
             return null;
         }
         ShapeText.Scan scan = shapes.scan(sql, catalog);
-        ShapeText.Entry entry = scan == null ? null : shapes.textEntry(scan.key());
-        ShapeText.Bound bound = entry == null ? null : ShapeText.bind(entry, scan, catalog, SqlPlanner.types());
+        ShapeText.Bound bound = scan == null ? null : bind(scan);
         if (bound == null) {
             return null;
         }
@@ -113,10 +112,21 @@ public final class QueryPlanner {
         return plan;
     }
 
+    /** The shape of the query {@code scan} read, from the first entry of its key that binds, or null. */
+    private ShapeText.Bound bind(ShapeText.Scan scan) {
+        for (ShapeText.Entry entry : shapes.textEntries(scan.key())) {
+            ShapeText.Bound bound = ShapeText.bind(entry, scan, catalog, SqlPlanner.types());
+            if (bound != null) {
+                return bound;
+            }
+        }
+        return null;
+    }
+
     /** Keeps what {@code sql}'s text stands for, if its marks match {@code shape} exactly. */
     private void rememberText(LiteralLifter.Shape shape, String sql) {
         ShapeText.Scan scan = shapes.scan(sql, catalog);
-        if (scan == null || shapes.textEntry(scan.key()) != null) {
+        if (scan == null || bind(scan) != null) {
             return;
         }
         ShapeText.Entry entry = ShapeText.entry(scan, shape, SqlPlanner.types());

@@ -1,6 +1,7 @@
 package dev.spindle.planner.shape;
 
 import dev.spindle.planner.catalog.Catalog;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,12 +45,17 @@ public final class ShapeCache {
 
     private final AtomicReference<Generation> current = new AtomicReference<>();
     /** What texts read before stood for ({@link ShapeText}); entries hold for any snapshot (checked as they bind). */
-    private final WeightedLru<String, ShapeText.Entry> texts = new WeightedLru<>(CAPACITY, CAPACITY, e -> 1);
+    private final WeightedLru<String, List<ShapeText.Entry>> texts = new WeightedLru<>(CAPACITY, 8L * CAPACITY, List::size);
+    /**
+     * The most entries kept per text key: texts of one key differ in numbers that were not lifted
+     * (an IN list in another order), each its own entry.
+     */
+    public static final int ENTRIES_PER_TEXT = 8;
     /** Whether a name is one of the parser's keywords (never read as a table by {@link ShapeText}). */
     private final java.util.function.Predicate<String> keyword;
     private final java.util.concurrent.atomic.AtomicLong textHits = new java.util.concurrent.atomic.AtomicLong();
 
-    /** A cache without text entries ({@link #textEntry} finds none). */
+    /** A cache without text entries ({@link #textEntries} finds none). */
     public ShapeCache() {
         this(null);
     }
@@ -72,16 +78,25 @@ public final class ShapeCache {
         return keyword == null ? null : ShapeText.scan(sql, catalog, keyword);
     }
 
-    /** The entry of a text's key, or null. */
-    public ShapeText.Entry textEntry(String key) {
-        return keyword == null ? null : texts.get(key);
+    /** The entries of a text's key, newest last (an immutable list; empty if none). */
+    public List<ShapeText.Entry> textEntries(String key) {
+        List<ShapeText.Entry> e = keyword == null ? null : texts.get(key);
+        return e == null ? List.of() : e;
     }
 
-    /** Keeps what the text of key {@code key} stood for. */
+    /**
+     * Keeps what a text of key {@code key} stood for, after the key's other entries (the oldest
+     * dropped past {@link #ENTRIES_PER_TEXT}). Two threads adding to one key at once may lose one
+     * entry: it is made again by the next such text.
+     */
     public void putText(String key, ShapeText.Entry entry) {
-        if (keyword != null) {
-            texts.put(key, entry);
+        if (keyword == null) {
+            return;
         }
+        List<ShapeText.Entry> old = textEntries(key);
+        List<ShapeText.Entry> entries = new java.util.ArrayList<>(old.subList(Math.max(0, old.size() - ENTRIES_PER_TEXT + 1), old.size()));
+        entries.add(entry);
+        texts.put(key, List.copyOf(entries));
     }
 
     /** Counts a query planned from its text's entry. */

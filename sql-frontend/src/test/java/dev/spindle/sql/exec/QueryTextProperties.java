@@ -135,6 +135,10 @@ class QueryTextProperties {
         check("SELECT pk FROM tab0 WHERE col0 = 6 OR col3 = 8", before + 5); // ... so they must stay equal
         check("SELECT pk FROM tab0 WHERE col0 = 6 OR col3 = 8 -- 1", before + 5); // a comment is part of the text
         check("SELECT pk FROM tab1 AS tab0 WHERE col0 = 6 OR col3 = 6", before + 5); // an alias is no table slot
+        auto.execute("SELECT pk FROM tab0 WHERE col0 IN (1, 2, 3) AND col1 > 4.50");
+        check("SELECT pk FROM tab0 WHERE col0 IN (3, 2, 1) AND col1 > 5.50", before + 5); // IN lists are kept...
+        check("SELECT pk FROM tab1 WHERE col0 IN (3, 2, 1) AND col1 > 6.50", before + 6); // ... each its own entry
+        check("SELECT pk FROM tab1 WHERE col0 IN (1, 2, 3) AND col1 > 7.50", before + 7);
     }
 
     private static void check(String sql, long hitsAfter) {
