@@ -52,6 +52,20 @@ class SessionTest {
         return assertThrows(SpindleException.class, () -> s.execute(sql));
     }
 
+    @Test
+    void anInsertsSelectIsPlannedFromItsShapeAndItsValuesAreNot() {
+        open(RuntimeMode.SPLIT).execute("CREATE TABLE a (k INTEGER PRIMARY KEY, v TEXT)");
+        s.execute("CREATE TABLE b (k INTEGER PRIMARY KEY, v TEXT)");
+        int before = db.coordinator().shapes().size();
+        assertEquals(2, count("INSERT INTO a VALUES (1, 'x'), (2, 'y')"));
+        assertEquals(before, db.coordinator().shapes().size());
+        assertEquals(1, count("INSERT INTO b SELECT * FROM a WHERE k = 2"));
+        assertEquals(before + 1, db.coordinator().shapes().size());
+        assertEquals(1, count("INSERT INTO b SELECT * FROM a WHERE k = 1")); // same shape, another literal
+        assertEquals(before + 1, db.coordinator().shapes().size());
+        assertEquals(List.of(Row.of(1L, "x"), Row.of(2L, "y")), query("SELECT * FROM b ORDER BY k"));
+    }
+
     @ParameterizedTest
     @EnumSource(RuntimeMode.class)
     void createInsertSelectUpdateDelete(RuntimeMode mode) {

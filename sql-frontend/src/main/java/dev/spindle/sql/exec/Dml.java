@@ -132,7 +132,10 @@ public final class Dml {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             int[] target = targetColumns(t.desc(), stmt);
-            return insertRows(to, t, target, to.rows(SpindleParser.unparse(stmt.getSource())));
+            // a SELECT source is planned from its shape as a query is (the corpus copies tables with
+            // INSERT ... SELECT * between DDL); VALUES are not (each would be a shape of its own)
+            boolean shaped = stmt.getSource().getKind() != org.apache.calcite.sql.SqlKind.VALUES;
+            return insertRows(to, t, target, to.rows(SpindleParser.unparse(stmt.getSource()), shaped));
         });
     }
 
