@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <p>Per row it decodes, in one pass, only the input columns it reads ({@code Row.decodeInto}: a
  * filter on one column of a wide row decodes that column, not the row's strings and decimals),
- * evaluates into one reused array, and encodes the output with one reused builder. A pure projection, and a filter whose output
- * columns are all input columns, copy the input's encoded bytes instead of re-encoding.
+ * evaluates into one reused array, and encodes the output with one reused builder. A pure
+ * projection, and a filter whose output columns are all input columns, copy the input's encoded
+ * bytes instead of re-encoding.
  *
  * <p>Not thread-safe: it owns mutable scratch space. Each worker thread uses its own evaluator;
  * the {@code Mfp} and its trees are shared.

@@ -217,14 +217,7 @@ public final class LiteralLifter {
             }
             tables.put(name, item);
         }
-        int i = 0;
-        for (String n : tables.keySet()) {
-            if (n.equals(name)) {
-                return TABLE_SLOT + i;
-            }
-            i++;
-        }
-        throw new AssertionError(name);
+        return TABLE_SLOT + slotIndex(name);
     }
 
     // ------------------------------------------------------------------ the copy

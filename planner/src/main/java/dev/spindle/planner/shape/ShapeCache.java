@@ -43,14 +43,18 @@ public final class ShapeCache {
                               Map<String, org.apache.calcite.plan.RelOptTable> tables) {
     }
 
-    private final AtomicReference<Generation> current = new AtomicReference<>();
-    /** What texts read before stood for ({@link ShapeText}); entries hold for any snapshot (checked as they bind). */
-    private final WeightedLru<String, List<ShapeText.Entry>> texts = new WeightedLru<>(CAPACITY, 8L * CAPACITY, List::size);
     /**
      * The most entries kept per text key: texts of one key differ in numbers that were not lifted
      * (an IN list in another order), each its own entry.
      */
     public static final int ENTRIES_PER_TEXT = 8;
+
+    private final AtomicReference<Generation> current = new AtomicReference<>();
+    /** The templates of catalog-free shapes, whatever the snapshot. */
+    private final WeightedLru<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
+    /** What texts read before stood for ({@link ShapeText}); entries hold for any snapshot (checked as they bind). */
+    private final WeightedLru<String, List<ShapeText.Entry>> texts =
+            new WeightedLru<>(CAPACITY, (long) ENTRIES_PER_TEXT * CAPACITY, List::size);
     /** Whether a name is one of the parser's keywords (never read as a table by {@link ShapeText}). */
     private final java.util.function.Predicate<String> keyword;
     private final java.util.concurrent.atomic.AtomicLong textHits = new java.util.concurrent.atomic.AtomicLong();
@@ -108,8 +112,6 @@ public final class ShapeCache {
     public long textHits() {
         return textHits.get();
     }
-    /** The templates of catalog-free shapes, whatever the snapshot. */
-    private final WeightedLru<LiteralLifter.Key, Object> catalogFree = lru(CAPACITY);
 
     /** The entry of {@code key} over {@code catalog}: a template, {@link #UNPLANNABLE}, or null. */
     public Object get(Catalog catalog, LiteralLifter.Key key) {
@@ -124,15 +126,20 @@ public final class ShapeCache {
             catalogFree.put(key, entry);
             return;
         }
-        Generation g = current.get();
-        if (g == null || g.catalog() != catalog) {
-            Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
-            if (!current.compareAndSet(g, fresh)) {
-                return; // another thread moved on; this entry is not worth a retry
-            }
-            g = fresh;
+        Generation g = generation(catalog);
+        if (g != null) { // else another thread moved on; this entry is not worth a retry
+            g.shapes().put(key, entry);
         }
-        g.shapes().put(key, entry);
+    }
+
+    /** The generation of {@code catalog}, started now if need be; null if another thread moved on meanwhile. */
+    private Generation generation(Catalog catalog) {
+        Generation g = current.get();
+        if (g != null && g.catalog() == catalog) {
+            return g;
+        }
+        Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
+        return current.compareAndSet(g, fresh) ? fresh : null;
     }
 
     /**
@@ -141,17 +148,10 @@ public final class ShapeCache {
      */
     public org.apache.calcite.plan.RelOptTable table(Catalog catalog, String name,
             java.util.function.Function<String, org.apache.calcite.plan.RelOptTable> resolve) {
-        Generation g = current.get();
-        if (g == null || g.catalog() != catalog) {
-            // a snapshot with no shape of its own yet (catalog-free templates bind over any): it starts
-            // its generation here, so its tables are resolved once, not per query
-            Generation fresh = new Generation(catalog, lru(CAPACITY), new ConcurrentHashMap<>());
-            if (!current.compareAndSet(g, fresh)) {
-                return resolve.apply(name);
-            }
-            g = fresh;
-        }
-        return g.tables().computeIfAbsent(name, resolve);
+        // a snapshot with no shape of its own yet (catalog-free templates bind over any) starts its
+        // generation here, so its tables are resolved once, not per query
+        Generation g = generation(catalog);
+        return g == null ? resolve.apply(name) : g.tables().computeIfAbsent(name, resolve);
     }
 
     private static <K> WeightedLru<K, Object> lru(int capacity) {

@@ -113,26 +113,12 @@ public final class ShapeText {
                 line++;
                 lineStart = i;
             } else if (c == '\'' || c == '"') {
-                int end = i + 1;
-                while (true) {
-                    if (end >= n) {
-                        return null; // unterminated
-                    }
-                    char d = sql.charAt(end);
-                    if (d == '\n' || d == '\t' || d == '\r') {
-                        return null; // keeps positions simple: no line breaks inside tokens
-                    }
-                    if (d == c) {
-                        if (end + 1 < n && sql.charAt(end + 1) == c) {
-                            end += 2;
-                            continue;
-                        }
-                        break;
-                    }
-                    end++;
+                int end = quotedEnd(sql, i);
+                if (end < 0) {
+                    return null;
                 }
-                key.append(sql, i, end + 1);
-                i = end + 1;
+                key.append(sql, i, end);
+                i = end;
             } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
                 int end = sql.indexOf('\n', i);
                 end = end < 0 ? n : end;
@@ -190,6 +176,29 @@ public final class ShapeText {
             minus[k] = minusAt.get(k);
         }
         return new Scan(key.toString(), List.copyOf(numbers), at, minus, List.copyOf(tables.keySet()), tableAt);
+    }
+
+    /**
+     * Where the string or quoted name opening at {@code i} ends (past its closing quote; a doubled
+     * quote stands for itself), or -1 if it is unterminated or holds a line break or tab (which
+     * would make positions harder to follow).
+     */
+    private static int quotedEnd(String sql, int i) {
+        char quote = sql.charAt(i);
+        for (int end = i + 1; end < sql.length(); end++) {
+            char d = sql.charAt(end);
+            if (d == '\n' || d == '\t' || d == '\r') {
+                return -1;
+            }
+            if (d == quote) {
+                if (end + 1 < sql.length() && sql.charAt(end + 1) == quote) {
+                    end++;
+                    continue;
+                }
+                return end + 1;
+            }
+        }
+        return -1;
     }
 
     /**
