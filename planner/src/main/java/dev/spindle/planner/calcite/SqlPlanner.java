@@ -37,7 +37,6 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorException;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
@@ -108,7 +107,7 @@ public final class SqlPlanner {
     }
 
     private final CalciteCatalogReader reader;
-    private final SqlValidator validator;
+    private final SpindleValidator validator;
     private final RelOptCluster cluster;
 
     private String text;
@@ -125,7 +124,7 @@ public final class SqlPlanner {
      */
     public SqlPlanner(Catalog catalog, RexExecutor executor) {
         this.reader = readerOf(catalog);
-        this.validator = SqlValidatorUtil.newValidator(OPERATORS, reader, TYPES,
+        this.validator = new SpindleValidator(OPERATORS, reader, TYPES,
                 SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.HIGH)
                         .withIdentifierExpansion(true)
@@ -166,6 +165,11 @@ public final class SqlPlanner {
      */
     public static org.apache.calcite.plan.RelOptTable table(Catalog catalog, String name) {
         return readerOf(catalog).getTable(List.of(SCHEMA, name));
+    }
+
+    /** This planner's validator (for tests in this package). */
+    SpindleValidator validator() {
+        return validator;
     }
 
     /** The type factory of this planner's relational expressions. */
