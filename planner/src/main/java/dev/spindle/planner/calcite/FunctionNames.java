@@ -1,6 +1,9 @@
 package dev.spindle.planner.calcite;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlOperator;
@@ -18,7 +21,11 @@ import org.apache.calcite.sql.validate.SqlNameMatchers;
  * binary operator {@code ^} is {@link SpindleFunctions#POWER}, the prefix {@code +} is
  * {@link SpindleFunctions#UNARY_PLUS}.
  *
- * <p>Thread-safety: as the table it wraps (Calcite's are immutable).
+ * <p>What a simple name finds is remembered (the validator looks every call's operator up, through
+ * three chained tables, each time it meets it).
+ *
+ * <p>Thread-safety: as the table it wraps (Calcite's are immutable); the remembered lookups are a
+ * concurrent map of immutable lists.
  */
 final class FunctionNames implements SqlOperatorTable {
     private static final SqlNameMatcher ANY_CASE = SqlNameMatchers.withCaseSensitive(false);
@@ -40,7 +47,30 @@ final class FunctionNames implements SqlOperatorTable {
             operatorList.add(SpindleFunctions.UNARY_PLUS); // identity on any operand, as in SQLite and H2
             return;
         }
-        delegate.lookupOperatorOverloads(opName, category, syntax, operatorList, ANY_CASE);
+        if (!opName.isSimple()) {
+            delegate.lookupOperatorOverloads(opName, category, syntax, operatorList, ANY_CASE);
+            return;
+        }
+        Key key = new Key(opName.getSimple(), category, syntax);
+        List<SqlOperator> known = found.get(key);
+        if (known == null) {
+            List<SqlOperator> out = new ArrayList<>();
+            delegate.lookupOperatorOverloads(opName, category, syntax, out, ANY_CASE);
+            known = List.copyOf(out);
+            if (found.size() < REMEMBERED) {
+                found.put(key, known);
+            }
+        }
+        operatorList.addAll(known);
+    }
+
+    /** At most this many lookups are remembered (names come from statements; most are a few dozen). */
+    private static final int REMEMBERED = 4096;
+
+    /** What a simple name looked up in one category and syntax finds (the tables never change). */
+    private final Map<Key, List<SqlOperator>> found = new ConcurrentHashMap<>();
+
+    private record Key(String name, SqlFunctionCategory category, SqlSyntax syntax) {
     }
 
     @Override

@@ -10,11 +10,17 @@ import org.apache.calcite.schema.impl.AbstractTable;
  * A table or view of the catalog as Calcite's validator sees it: a name with a row type. Calcite
  * never reads it; the lowering turns a scan of it into {@code Get(id)}.
  *
- * <p>Thread-safety: immutable.
+ * <p>Thread-safety: immutable; its row type is computed once per type factory and published through a
+ * volatile field (a race computes the same interned type twice).
  */
 public final class RelationTable extends AbstractTable {
     private final GlobalId id;
     private final RelationDesc desc;
+    private volatile RowType rowType;
+
+    /** A row type and the factory it was made with (Calcite interns types per factory). */
+    private record RowType(RelDataTypeFactory factory, RelDataType type) {
+    }
 
     public RelationTable(GlobalId id, RelationDesc desc) {
         this.id = id;
@@ -33,6 +39,11 @@ public final class RelationTable extends AbstractTable {
 
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
-        return Types.toCalcite(typeFactory, desc);
+        RowType known = rowType;
+        if (known == null || known.factory() != typeFactory) {
+            known = new RowType(typeFactory, Types.toCalcite(typeFactory, desc));
+            rowType = known;
+        }
+        return known.type();
     }
 }

@@ -14,7 +14,6 @@ import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -60,18 +59,6 @@ public final class SqlPlanner {
             .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
             .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
             .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
-            .build();
-
-    private static final HepProgram SIMPLIFY = new HepProgramBuilder()
-            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-            .addRuleInstance(CoreRules.FILTER_MERGE)
-            .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
-            .addRuleInstance(CoreRules.JOIN_CONDITION_PUSH)
-            .addRuleInstance(CoreRules.JOIN_PUSH_EXPRESSIONS)
-            .addRuleInstance(CoreRules.PROJECT_MERGE)
-            .addRuleInstance(CoreRules.PROJECT_REMOVE)
-            .addRuleInstance(CoreRules.AGGREGATE_PROJECT_MERGE)
-            .addRuleInstance(CoreRules.UNION_MERGE)
             .build();
 
     /**
@@ -210,11 +197,22 @@ public final class SqlPlanner {
         if (JoinOrder.hasCrossProduct(rel)) { // a WHERE over a cross product goes into the joins here, at once
             rel = JoinOrder.reorder(rel);
         }
-        rel = run(SIMPLIFY, rel);
+        if (alwaysSimplify || Simplification.mayApply(rel)) {
+            rel = run(Simplification.PROGRAM, rel);
+        }
         if (JoinOrder.hasCrossProduct(rel)) {
             rel = JoinOrder.reorder(rel);
         }
         return root.withRel(rel);
+    }
+
+    /** {@code query} validated and converted, before any rule (for tests in this package). */
+    RelNode convertForTests(SqlNode query) {
+        SqlNode valid = validate(query);
+        return new SqlToRelConverter((rowType, sql, schemaPath, viewPath) -> {
+            throw new UnsupportedOperationException();
+        }, validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false)).convertQuery(valid, false, true).rel;
     }
 
     /** The types of {@code query}'s {@code ?} parameters, in order (validates it). */
@@ -230,6 +228,15 @@ public final class SqlPlanner {
     /** The validated row type of {@code query} (validates it). */
     public RelDataType rowType(SqlNode query) {
         return validator.getValidatedNodeType(validate(query));
+    }
+
+    /** Whether the Hep program runs even where no rule can match; on only in tests. */
+    private boolean alwaysSimplify;
+
+    /** This planner, running the Hep program on every query (the oracle of {@link Simplification}'s tests). */
+    SqlPlanner alwaysSimplifying() {
+        alwaysSimplify = true;
+        return this;
     }
 
     /** Whether names are qualified before validation ({@link ColumnQualifier}); off only in its tests. */
