@@ -40,7 +40,10 @@ import java.util.concurrent.TimeUnit;
  * {@link Node}s. Listeners walk that chain ({@link Subscription}); a snapshot sums the base and
  * the chain up to the state's tail. The base is rebuilt (consolidated, times kept) when the recent
  * batches hold as many updates as the base, so appends cost amortized O(log n) comparisons per
- * update, and rebuilt with times advanced when {@code since} moves.
+ * update, or when there are more than 64 of them and a sixteenth of the base's size (batches that
+ * only advance time, as every commit to another table does, would otherwise make every listener
+ * walk a chain as long as the database's history); batches that only advance time after the base
+ * are folded into it at once. The base is rebuilt with times advanced when {@code since} moves.
  *
  * <h2>Thread-safety</h2>
  * <b>One writer, many readers.</b> The writing methods ({@link #append}, {@link #advanceUpper},
@@ -75,9 +78,10 @@ public final class TableLog {
      * @param baseThrough the last chain node folded into {@code base}
      * @param tail the last chain node of this state; later nodes belong to later states
      * @param recentUpdates number of updates in the nodes after {@code baseThrough}
+     * @param recentBatches number of nodes after {@code baseThrough}
      */
     private record State(Frontier since, Frontier upper, List<Update> base, Frontier baseUpper, Node baseThrough,
-                         Node tail, long recentUpdates, boolean closed) {
+                         Node tail, long recentUpdates, int recentBatches, boolean closed) {
     }
 
     private final GlobalId id;
@@ -94,7 +98,7 @@ public final class TableLog {
         this.id = Objects.requireNonNull(id, "id");
         this.desc = Objects.requireNonNull(desc, "desc");
         Node sentinel = new Node(null);
-        this.state = new State(Frontier.MIN, Frontier.MIN, List.of(), Frontier.MIN, sentinel, sentinel, 0, false);
+        this.state = new State(Frontier.MIN, Frontier.MIN, List.of(), Frontier.MIN, sentinel, sentinel, 0, 0, false);
     }
 
     /** The table's id. */
@@ -189,16 +193,22 @@ public final class TableLog {
         Node node = new Node(batch);
         s.tail.next = node; // link first: a listener holding the old state reaches it through the chain
         long recent = s.recentUpdates + batch.updates().size();
+        int batches = s.recentBatches + 1;
         State next;
-        if (recent > Math.max(64, s.base.size())) {
+        if (recent == 0) {
+            // Only time has passed since the base was built (commits to other tables advance every
+            // table's upper): the base stands for these batches too, and the chain a listener must
+            // walk does not grow with commits that did not touch this table.
+            next = new State(s.since, batch.upper(), s.base, batch.upper(), node, node, 0, 0, false);
+        } else if (recent > Math.max(64, s.base.size()) || batches > Math.max(64, s.base.size() / 16)) {
             // A first batch of updates (a bulk load, a snapshot replayed on open, maybe after
             // batches that only advanced time) is the base as it is: a batch's updates are
             // consolidated and immutable already.
             List<Update> base = s.base.isEmpty() && s.recentUpdates == 0 ? batch.updates()
                     : List.copyOf(Consolidation.consolidate(updatesThrough(s.base, s.baseThrough, node)));
-            next = new State(s.since, batch.upper(), base, batch.upper(), node, node, 0, false);
+            next = new State(s.since, batch.upper(), base, batch.upper(), node, node, 0, 0, false);
         } else {
-            next = new State(s.since, batch.upper(), s.base, s.baseUpper, s.baseThrough, node, recent, false);
+            next = new State(s.since, batch.upper(), s.base, s.baseUpper, s.baseThrough, node, recent, batches, false);
         }
         state = next;
         synchronized (appendSignal) {
@@ -227,7 +237,7 @@ public final class TableLog {
         }
         List<Update> all = updatesThrough(s.base, s.baseThrough, s.tail);
         state = new State(newSince, s.upper, List.copyOf(Consolidation.advanceAndConsolidate(all, newSince)), s.upper,
-                s.tail, s.tail, 0, s.closed);
+                s.tail, s.tail, 0, 0, s.closed);
     }
 
     /**
@@ -243,7 +253,8 @@ public final class TableLog {
             publish(s, new TableBatch(s.upper, Frontier.EMPTY, List.of()));
             s = state;
         }
-        state = new State(s.since, s.upper, s.base, s.baseUpper, s.baseThrough, s.tail, s.recentUpdates, true);
+        state = new State(s.since, s.upper, s.base, s.baseUpper, s.baseThrough, s.tail, s.recentUpdates, s.recentBatches,
+                true);
     }
 
     /** True once {@link #close} was called. */

@@ -116,4 +116,43 @@ class TableLogTest {
             assertEquals(h.naiveSnapshot(t), big.snapshot(t), "at " + t);
         }
     }
+
+    /** The batches a new listener is handed before it reaches the log's upper. */
+    private static int catchUpBatches(TableLog log, Frontier from) {
+        try (Subscription sub = log.listen(from)) {
+            int n = 0;
+            for (TableBatch b = sub.poll(); b != null; b = sub.poll()) {
+                n++;
+                if (b.upper().equals(log.upper())) {
+                    return n;
+                }
+            }
+            return n;
+        }
+    }
+
+    @Test
+    void commitsToOtherTablesDoNotLengthenWhatAListenerWalks() {
+        TableLog t = new TableLog(GlobalId.user(7), TableLogProperties.DESC);
+        List<Update> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            rows.add(Update.insert(Row.of(i, "r" + i), 0));
+        }
+        t.append(rows, 0);
+        long ts = 1;
+        for (int i = 0; i < 5000; i++, ts++) {
+            t.advanceUpper(Frontier.at(ts + 1)); // another table's commit at ts
+        }
+        assertEquals(1, catchUpBatches(t, Frontier.MIN));
+        for (int i = 0; i < 5000; i++, ts++) {
+            if (i % 500 == 0) {
+                t.append(List.of(Update.insert(Row.of(-i, "late"), ts)), ts);
+            } else {
+                t.advanceUpper(Frontier.at(ts + 1));
+            }
+        }
+        assertTrue(catchUpBatches(t, Frontier.MIN) <= 66, "batches after the base: " + catchUpBatches(t, Frontier.MIN));
+        assertEquals(1010, t.snapshot(ts - 1).size());
+        assertEquals(1000, t.snapshot(4000).size());
+    }
 }
