@@ -434,16 +434,39 @@ public final class RelLowering {
         for (Map.Entry<Integer, Integer> e : sumScales.entrySet()) {
             outTypes.set(e.getKey(), ColumnType.numeric(e.getValue()).withNullable(outTypes.get(e.getKey()).nullable()));
         }
-        Plan input = in.plan();
-        if (!widened.isEmpty()) {
-            int arity = in.types().size();
-            int[] keep = new int[arity + widened.size()];
-            for (int i = 0; i < keep.length; i++) {
-                keep[i] = i;
-            }
-            input = new Plan.MapFilterProject(input, new Mfp(arity, widened, List.of(), keep));
+        // The reduction reads only its keys and arguments: project its input onto them (keys first),
+        // so that it consolidates, sorts and arranges narrow records, not whole rows of its input.
+        int arity = in.types().size();
+        int[] groupKey = groups.toArray();
+        Map<Integer, Integer> used = new LinkedHashMap<>();
+        for (int k : groupKey) {
+            used.putIfAbsent(k, used.size());
         }
-        Plan reduce = new Plan.Reduce(input, groups.toArray(), aggs);
+        for (Aggregate agg : aggs) {
+            if (agg.column() >= 0) {
+                used.putIfAbsent(agg.column(), used.size());
+            }
+        }
+        Plan input = in.plan();
+        boolean narrows = used.size() < arity + widened.size();
+        int[] keep = new int[used.size()];
+        for (Map.Entry<Integer, Integer> e : used.entrySet()) {
+            keep[e.getValue()] = e.getKey();
+        }
+        if (!widened.isEmpty() || narrows) {
+            input = new Plan.MapFilterProject(input, new Mfp(arity, widened, List.of(), keep));
+            int[] key = new int[groupKey.length];
+            for (int i = 0; i < key.length; i++) {
+                key[i] = used.get(groupKey[i]);
+            }
+            groupKey = key;
+            List<Aggregate> remapped = new ArrayList<>(aggs.size());
+            for (Aggregate agg : aggs) {
+                remapped.add(agg.column() < 0 ? agg : new Aggregate(agg.func(), used.get(agg.column()), agg.distinct()));
+            }
+            aggs = remapped;
+        }
+        Plan reduce = new Plan.Reduce(input, groupKey, aggs);
         if (!sum0.isEmpty()) {
             reduce = coalesceZero(reduce, outTypes, sum0);
         }
