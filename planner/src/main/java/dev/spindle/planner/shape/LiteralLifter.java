@@ -25,7 +25,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.fun.SqlCase;
 
@@ -137,7 +136,7 @@ public final class LiteralLifter {
                 signatures.add(t instanceof CatalogItem.View ? ((CatalogItem.View) t).desc() : ((CatalogItem.Table) t).desc());
                 signatures.add(t instanceof CatalogItem.View);
             }
-            Key key = new Key(copy.key.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), signatures, !l.unslotted);
+            Key key = new Key(KeyText.of(copy.key), signatures, !l.unslotted);
             return new Shape(copy.tree, key, List.copyOf(l.values), List.copyOf(l.tables.values()),
                     Map.copyOf(l.literalAt), Map.copyOf(l.tableAt));
         } catch (RuntimeException e) {
