@@ -16,6 +16,7 @@ import dev.spindle.compute.plan.PlanVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -110,10 +111,32 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
         }
     }
 
+    /**
+     * The collection of each plan object evaluated so far, outside any {@code Let}. Lowering
+     * shares subtrees: an outer join reads its left side and its matched pairs twice (the matches,
+     * and the rows that match nothing), a global aggregate its reduction twice (its default row),
+     * so evaluating every occurrence again doubled the work at each nesting (a query with several
+     * correlated subqueries nests outer joins). Collections are never mutated once returned.
+     */
+    private final Map<Plan, Coll> evaluated = new IdentityHashMap<>();
+
+    /** Evaluates {@code p} once per plan object: outside a {@code Let} it depends on nothing else. */
+    private Coll eval(Plan p) {
+        if (!locals.isEmpty()) {
+            return p.accept(this); // a subtree may read a local: its collection depends on the binding
+        }
+        Coll known = evaluated.get(p);
+        if (known == null) {
+            known = p.accept(this);
+            evaluated.put(p, known);
+        }
+        return known;
+    }
+
     /** Evaluates every object to build, in order; then the collection {@code id} (built or imported). */
     Coll evaluate(GlobalId id) {
         for (DataflowDescription.BuildDesc o : desc.objectsToBuild()) {
-            built.put(o.id(), o.plan().accept(this));
+            built.put(o.id(), eval(o.plan()));
         }
         return collection(id);
     }
@@ -191,10 +214,10 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitLet(Plan.Let p) {
-        Coll value = p.value().accept(this);
+        Coll value = eval(p.value());
         Coll shadowed = locals.put(p.localId(), value);
         try {
-            return p.body().accept(this);
+            return eval(p.body());
         } finally {
             if (shadowed == null) {
                 locals.remove(p.localId());
@@ -210,7 +233,7 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
         if (!mfp.isIdentity() && p.input() instanceof Plan.Join) {
             return joinThenMfp((Plan.Join) p.input(), mfp.evaluator());
         }
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         if (mfp.isIdentity()) {
             return in;
         }
@@ -241,13 +264,13 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
     @Override
     public Coll visitUnion(Plan.Union p) {
         if (p.inputs().size() == 1) {
-            return p.inputs().get(0).accept(this);
+            return eval(p.inputs().get(0));
         }
         List<Coll> ins = new ArrayList<>(p.inputs().size());
         int rows = 0;
         int errRows = 0;
         for (Plan q : p.inputs()) {
-            Coll c = q.accept(this);
+            Coll c = eval(q);
             ins.add(c);
             rows += c.oks().size();
             errRows += c.errs().size();
@@ -266,7 +289,7 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitNegate(Plan.Negate p) {
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         RowList src = in.oks();
         int n = src.size();
         RowList oks = new RowList(n);
@@ -279,13 +302,13 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitArrangeBy(Plan.ArrangeBy p) {
-        return p.input().accept(this);
+        return eval(p.input());
     }
 
     @Override
     public Coll visitJoin(Plan.Join p) {
-        Coll l = p.left().accept(this);
-        Coll r = p.right().accept(this);
+        Coll l = eval(p.left());
+        Coll r = eval(p.right());
         RowList oks = p.leftKey().length == 0 ? cross(l.oks(), r.oks()) : hashJoin(l.oks(), r.oks(), p.leftKey(), p.rightKey());
         return new Coll(oks, RowList.concat(l.errs(), r.errs()));
     }
@@ -348,8 +371,8 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
      * rows, counts and error rows as the join's output through the map.
      */
     private Coll joinThenMfp(Plan.Join j, MfpEvaluator ev) {
-        Coll l = j.left().accept(this);
-        Coll r = j.right().accept(this);
+        Coll l = eval(j.left());
+        Coll r = eval(j.right());
         RowList left = l.oks();
         RowList right = r.oks();
         RowList errsIn = RowList.concat(l.errs(), r.errs());
@@ -467,13 +490,13 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitReduce(Plan.Reduce p) {
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         return grouped(in, p.groupKey(), GroupFunctions.reduce(desc.name(), p.aggregates()));
     }
 
     @Override
     public Coll visitTopK(Plan.TopK p) {
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         return grouped(in, p.groupKey(), GroupFunctions.topK(desc.name(), p.order(), p.limit(), p.offset()));
     }
 
@@ -538,7 +561,7 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitDistinct(Plan.Distinct p) {
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         Bag all = in.oks().consolidate();
         GroupFunction fn = GroupFunctions.distinct(desc.name());
         RowList oks = new RowList(all.size());
@@ -565,7 +588,7 @@ final class PlanInterpreter implements PlanVisitor<Coll> {
 
     @Override
     public Coll visitThreshold(Plan.Threshold p) {
-        Coll in = p.input().accept(this);
+        Coll in = eval(p.input());
         Bag all = in.oks().consolidate();
         RowList oks = new RowList(all.size());
         for (int i = 0; i < all.size(); i++) {

@@ -114,6 +114,28 @@ class TransientInlineTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aSubtreeSharedByItsParentsIsEvaluatedOnce() throws Exception {
+        f = new SplitFixture(RuntimeMode.SPLIT, 1);
+        List<Update> rows = new ArrayList<>();
+        List<Row> expected = new ArrayList<>();
+        for (long k = 0; k < 40; k++) {
+            rows.add(Update.insert(Row.of(k, k % 7), 1));
+            expected.add(Row.of(k, k % 7));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        // each level reads the one below twice, as an outer join reads its left side: 2^40
+        // evaluations of the table if every occurrence were evaluated again (past the work limit,
+        // so the read would be left to the workers), 41 if each plan object is evaluated once
+        Plan p = new Plan.Get(SplitFixture.T);
+        for (int level = 0; level < 40; level++) {
+            p = new Plan.Distinct(new Plan.Union(List.of(p, p)));
+        }
+        List<Row> got = new ArrayList<>(rows(inline(p, null, 1)));
+        got.sort(null);
+        assertEquals(expected, got);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void aSealedReadIsAnsweredInlineAsTheWorkersAnswerIt(int workers) throws Exception {
