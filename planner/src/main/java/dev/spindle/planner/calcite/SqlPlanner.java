@@ -178,10 +178,7 @@ public final class SqlPlanner {
      */
     public RelRoot plan(SqlNode query) {
         SqlNode validated = validate(query);
-        SqlToRelConverter converter = new SqlToRelConverter((rowType, sql, schemaPath, viewPath) -> {
-            throw new UnsupportedOperationException("views are expanded by the lowering, not by Calcite");
-        }, validator, reader, cluster, StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
+        SqlToRelConverter converter = converter();
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode rel = root.rel;
         if (SubQueries.present(rel)) {
@@ -206,13 +203,17 @@ public final class SqlPlanner {
         return root.withRel(rel);
     }
 
+    /** Calcite's conversion of this planner's validated queries to relational algebra. */
+    private SqlToRelConverter converter() {
+        return new SqlToRelConverter((rowType, sql, schemaPath, viewPath) -> {
+            throw new UnsupportedOperationException("views are expanded by the lowering, not by Calcite");
+        }, validator, reader, cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
+    }
+
     /** {@code query} validated and converted, before any rule (for tests in this package). */
     RelNode convertForTests(SqlNode query) {
-        SqlNode valid = validate(query);
-        return new SqlToRelConverter((rowType, sql, schemaPath, viewPath) -> {
-            throw new UnsupportedOperationException();
-        }, validator, reader, cluster, StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false)).convertQuery(valid, false, true).rel;
+        return converter().convertQuery(validate(query), false, true).rel;
     }
 
     /** The types of {@code query}'s {@code ?} parameters, in order (validates it). */

@@ -12,16 +12,13 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.TestSql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
@@ -51,12 +48,7 @@ class ColumnQualifierProperties {
     }
 
     private static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-        } catch (SqlParseException e) {
-            throw new IllegalArgumentException(sql, e);
-        }
+        return TestSql.lenient(sql);
     }
 
     /** The plan's text and output names, or the error's SQLSTATE and message. */

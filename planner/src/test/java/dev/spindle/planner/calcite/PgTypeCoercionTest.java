@@ -13,14 +13,11 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.TestSql;
 import java.util.List;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.junit.jupiter.api.Test;
 
 /** Implicit coercions PostgreSQL makes are kept; those it refuses fail with its SQLSTATEs. */
@@ -31,12 +28,7 @@ class PgTypeCoercionTest {
                     new Column("f", ColumnType.of(TypeKind.DOUBLE))))));
 
     private static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-        } catch (SqlParseException e) {
-            throw new IllegalArgumentException(e);
-        }
+        return TestSql.lenient(sql);
     }
 
     private static RelDataType rowType(String sql) {

@@ -10,13 +10,10 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.TestSql;
 import java.util.List;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -42,12 +39,7 @@ class SimplificationProperties {
     }
 
     private static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-        } catch (SqlParseException e) {
-            throw new IllegalArgumentException(sql, e);
-        }
+        return TestSql.lenient(sql);
     }
 
     private static String plan(String sql, boolean always) {

@@ -10,14 +10,11 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.TestSql;
 import java.util.List;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.junit.jupiter.api.Test;
 
 /** A select list is expanded once, however many ORDER BY ordinals name its items. */
@@ -27,12 +24,7 @@ class SpindleValidatorTest {
                     new Column("b", ColumnType.of(TypeKind.INTEGER)), new Column("c", ColumnType.of(TypeKind.TEXT))))));
 
     private static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-        } catch (SqlParseException e) {
-            throw new IllegalArgumentException(e);
-        }
+        return TestSql.lenient(sql);
     }
 
     private static List<Integer> sortKeys(RelRoot root) {

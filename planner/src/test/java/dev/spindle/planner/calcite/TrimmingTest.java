@@ -10,12 +10,9 @@ import dev.spindle.common.type.TypeKind;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.TestSql;
 import java.util.List;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,14 +27,8 @@ class TrimmingTest {
                     new Column("d", ColumnType.of(TypeKind.INTEGER))))));
 
     private static String plan(String sql) {
-        try {
-            var parsed = SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-            var rel = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).statementText(sql).plan(parsed).rel;
-            return Trimming.pays(rel) + "\n" + RelOptUtil.toString(rel);
-        } catch (SqlParseException e) {
-            throw new IllegalArgumentException(e);
-        }
+        var rel = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).statementText(sql).plan(TestSql.lenient(sql)).rel;
+        return Trimming.pays(rel) + "\n" + RelOptUtil.toString(rel);
     }
 
     @Test

@@ -16,13 +16,11 @@ import dev.spindle.planner.QueryPlanner;
 import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
+import dev.spindle.planner.TestSql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,12 +34,7 @@ class ReductionInputTest {
                     new Column("d", INT)))));
 
     private static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, SqlParser.config().withUnquotedCasing(Casing.TO_LOWER)
-                    .withConformance(SqlConformanceEnum.LENIENT)).parseQuery();
-        } catch (Exception e) {
-            throw new IllegalArgumentException(sql, e);
-        }
+        return TestSql.lenient(sql);
     }
 
     private static Plan.Reduce reduction(String sql) {
