@@ -181,7 +181,7 @@ class InteractiveShellTest {
     @Test
     void aHydratingIndexShowsProgressAndCtrlCStopsIt() throws Exception {
         start(120, false);
-        bigTable(600);
+        bigTable(1500); // 2.25M rows to arrange: still hydrating when the display starts, on a fast machine too
         try (Statement st = connection.createStatement()) {
             st.execute("CREATE VIEW squared AS SELECT a.k AS x, b.k AS y FROM big a, big b");
         }
