@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * runtime, peeks and their transient dataflows to the INTERACTIVE runtime, and every
  * {@code AllowCompaction} and {@code DropIndex} to both (maintenance moves its exports' holds and
  * their points' {@code writerLogical}; interactive moves the points' standing holds). Split, a
- * point peek on an index already sealed past its time may be answered in the caller's thread
+ * peek on an index already sealed past its time may be answered in the caller's thread
  * from the sharing registries instead ({@link #tryPeekInline}); the answer is the one the
  * interactive workers would give, and the peek's reader holds make the compaction contract hold
  * for it as for a pending peek.
@@ -521,15 +521,23 @@ public final class ComputeController implements AutoCloseable {
         return peek(request, null);
     }
 
-    /**
-     * Answers point peek {@code request} in the calling thread if the split runtimes' sharing
-     * registries hold its index sealed past the peek's time ({@link InlinePeek}); null if it must
-     * go to the interactive workers ({@link #peek(PeekRequest, Duration)}): a solo runtime, a scan,
-     * an index not published or not sealed yet, a dropped or failed index. Takes no lock of the
-     * controller's, so concurrent point reads do not serialize here.
-     */
+    /** {@link #tryPeekInline(PeekRequest, Runnable)} with no checkpoint (a point read is short). */
     public PeekResponse tryPeekInline(PeekRequest request) {
-        if (registries.isEmpty() || request.literalKey() == null || closed) {
+        return tryPeekInline(request, () -> { });
+    }
+
+    /**
+     * Answers peek {@code request} (a point lookup or a scan) in the calling thread if the split
+     * runtimes' sharing registries hold its index sealed past the peek's time ({@link InlinePeek});
+     * null if it must go to the interactive workers ({@link #peek(PeekRequest, Duration)}): a solo
+     * runtime, an index not published or not sealed yet; a dropped or failed index is answered
+     * with its error. Takes no lock of the controller's, so concurrent reads do not serialize here.
+     *
+     * @param checkpoint called between slices of a scan; what it throws (a cancel, a timeout) ends
+     *     the read and is thrown from here
+     */
+    public PeekResponse tryPeekInline(PeekRequest request, Runnable checkpoint) {
+        if (registries.isEmpty() || closed) {
             return null;
         }
         SpindleException unusable = unusable(request.index()); // dropped or failed: as a worker's peek would
@@ -537,7 +545,7 @@ public final class ComputeController implements AutoCloseable {
             return new PeekResponse.Error(unusable);
         }
         long started = System.nanoTime();
-        PeekResponse r = InlinePeek.tryAnswer(registries, request);
+        PeekResponse r = InlinePeek.tryAnswer(registries, request, checkpoint);
         if (r != null) {
             peekDurations.count(started);
         }

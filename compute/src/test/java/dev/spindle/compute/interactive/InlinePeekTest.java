@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spindle.common.error.ErrorCode;
@@ -11,8 +13,15 @@ import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.row.Row;
 import dev.spindle.common.time.Frontier;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.TypeKind;
 import dev.spindle.common.update.Update;
 import dev.spindle.compute.controller.RuntimeMode;
+import dev.spindle.compute.expr.Mfp;
+import dev.spindle.compute.expr.ScalarExpr;
+import dev.spindle.compute.expr.func.BinaryFunc;
+import dev.spindle.compute.peek.InlinePeek;
+import dev.spindle.compute.plan.ColumnOrder;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.RowSetFinishing;
@@ -27,6 +36,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +44,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Point peeks answered in the caller's thread from the sharing registries
+ * Point peeks and scans answered in the caller's thread from the sharing registries
  * ({@code ComputeController.tryPeekInline}): the same answer the interactive workers give, only
  * when every worker's point is sealed past the time, errors before rows, the compaction contract,
  * drops and failures as on the workers, holds released, and readers racing writes and compaction.
@@ -141,17 +151,84 @@ class InlinePeekTest {
     }
 
     @Test
-    void soloRuntimesAndScansAreNotAnsweredInline() throws Exception {
+    void soloRuntimesAreNotAnsweredInline() throws Exception {
         fixture(RuntimeMode.SOLO, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
         f.createIndex(I1, 1);
         awaitSealed(I1, 1);
         assertNull(f.ctl.tryPeekInline(point(I1, 1, 1)), "solo has no registry: its worker answers");
-        f.close();
-        fixture(RuntimeMode.SPLIT, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
+        assertNull(f.ctl.tryPeekInline(scan(I1, 1, null, RowSetFinishing.none())), "nor a scan");
+    }
+
+    private static PeekRequest scan(GlobalId index, long t, Mfp mfp, RowSetFinishing finishing) {
+        return new PeekRequest(UUID.randomUUID(), index, t, null, mfp, finishing);
+    }
+
+    /**
+     * Scans (every key, more than one slice of them) with and without the peek's own MFP and a
+     * finishing: answered inline exactly as the workers answer them, at each time, the holds
+     * released, and the checkpoint called between slices.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aSealedScanIsAnsweredInlineAsTheWorkersAnswerIt(int workers) throws Exception {
+        fixture(RuntimeMode.SPLIT, workers);
+        List<Update> rows = new ArrayList<>();
+        int keys = 3 * InlinePeek.SLICE_KEYS; // three slices or more on each worker
+        for (long k = 0; k < keys; k++) {
+            rows.add(Update.insert(Row.of(k, k % 7), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
+        f.createIndex(I1, 1);
+        f.write(2, Update.delete(Row.of(5L, 5L), 2), Update.insert(Row.of(5L, 50L), 2));
+        awaitSealed(I1, 2);
+        ColumnType bigint = ColumnType.of(TypeKind.BIGINT).withNullable(false);
+        ScalarExpr k = ScalarExpr.column(0, bigint);
+        ScalarExpr v = ScalarExpr.column(1, bigint);
+        // SELECT k, v * 2 FROM index WHERE v > 3
+        Mfp doubled = new Mfp(2, List.of(ScalarExpr.call(BinaryFunc.MUL, v, ScalarExpr.literal(2L, bigint))),
+                List.of(ScalarExpr.gt(v, ScalarExpr.literal(3L, bigint))), new int[] {0, 2});
+        RowSetFinishing top = new RowSetFinishing(List.of(ColumnOrder.desc(1), ColumnOrder.asc(0)), 10, 3, new int[] {0});
+        for (long t : new long[] {1, 2}) {
+            for (Mfp mfp : new Mfp[] {null, doubled}) {
+                for (RowSetFinishing finishing : new RowSetFinishing[] {RowSetFinishing.none(), top}) {
+                    AtomicLong checks = new AtomicLong();
+                    PeekResponse here = f.ctl.tryPeekInline(scan(I1, t, mfp, finishing), checks::incrementAndGet);
+                    assertNotNull(here, "sealed at " + t + ": answered inline");
+                    PeekResponse there = f.ctl.peek(scan(I1, t, mfp, finishing)).get(20, TimeUnit.SECONDS);
+                    List<Row> want = assertInstanceOf(PeekResponse.Rows.class, there).rows();
+                    assertEquals(want, assertInstanceOf(PeekResponse.Rows.class, here).rows(),
+                            "at " + t + ", mfp " + (mfp != null) + ", finishing " + (finishing != top ? "none" : "top"));
+                    assertEquals(finishing == top ? 10L : mfp == null ? (long) keys : LongStream.range(0, keys).filter(x -> x % 7 > 3).count(), (long) want.size(), "what was read");
+                    assertTrue(checks.get() >= 2, "the checkpoint is called between slices: " + checks.get());
+                }
+            }
+        }
+        for (int w = 0; w < workers; w++) {
+            assertEquals(0, f.ctl.interactive().registries().get(w).get(I1).orElseThrow().readers());
+        }
+    }
+
+    @Test
+    void aCheckpointThatThrowsEndsAScanWithItsExceptionAndReleasesTheHolds() throws Exception {
+        fixture(RuntimeMode.SPLIT, 2);
+        List<Update> rows = new ArrayList<>();
+        for (long k = 0; k < 3 * InlinePeek.SLICE_KEYS; k++) {
+            rows.add(Update.insert(Row.of(k, k), 1));
+        }
+        f.write(1, rows.toArray(new Update[0]));
         f.createIndex(I1, 1);
         awaitSealed(I1, 1);
-        assertNull(f.ctl.tryPeekInline(new PeekRequest(UUID.randomUUID(), I1, 1, null, null, RowSetFinishing.none())),
-                "a scan goes to the workers, sliced");
+        SpindleException canceled = new SpindleException(ErrorCode.QUERY_CANCELED_0);
+        SpindleException thrown = assertThrows(SpindleException.class,
+                () -> f.ctl.tryPeekInline(scan(I1, 1, null, RowSetFinishing.none()), () -> {
+                    throw canceled;
+                }));
+        assertSame(canceled, thrown, "the checkpoint's own exception, not an error answer");
+        for (int w = 0; w < 2; w++) {
+            assertEquals(0, f.ctl.interactive().registries().get(w).get(I1).orElseThrow().readers());
+        }
+        assertEquals(3 * InlinePeek.SLICE_KEYS, assertInstanceOf(PeekResponse.Rows.class,
+                f.ctl.tryPeekInline(scan(I1, 1, null, RowSetFinishing.none()))).rows().size(), "and reads go on");
     }
 
     @Test

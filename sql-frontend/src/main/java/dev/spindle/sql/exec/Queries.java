@@ -149,7 +149,8 @@ public final class Queries {
         if (plan instanceof PeekPlan.Fast) {
             PeekPlan.Fast f = (PeekPlan.Fast) plan;
             PeekRequest request = new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(), f.finishing());
-            r = coord.compute().tryPeekInline(request); // a sealed point lookup, answered here
+            // a lookup or a scan of an index sealed at t, answered here (checking cancel and timeout)
+            r = coord.compute().tryPeekInline(request, () -> control.check(() -> { }));
             if (r == null) {
                 r = control.await(coord.compute().peek(request), () -> coord.compute().cancel(uuid));
             }
