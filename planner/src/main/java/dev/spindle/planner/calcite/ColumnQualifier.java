@@ -34,7 +34,9 @@ import org.apache.calcite.sql.SqlSelect;
  * {@code SELECT} whose {@code FROM} has fewer than {@link #MIN_ITEMS} items, or any item that is
  * not a plain table or view with an optional alias (a subquery, a table function, column aliases,
  * {@code USING} or {@code NATURAL} joins, a repeated name), is left as it is; nested queries are
- * qualified by their own {@code FROM}.
+ * qualified by their own {@code FROM}. Such a {@code FROM} of plain tables, when its items are all
+ * separated by commas, is also rebalanced into a tree of comma joins ({@link CommaJoins}): the
+ * same query, planned without building a join row type per prefix of the list.
  *
  * <p>Thread-safety: stateless; rewrites the given tree in place (the validator rewrites it in place
  * too), so call it on a tree nobody else reads.
@@ -115,6 +117,7 @@ final class ColumnQualifier {
         Map<String, String> scope = null;
         if (plain && names.size() >= MIN_ITEMS && new HashSet<>(names).size() == names.size()) {
             scope = columns(names, tables);
+            select.setFrom(CommaJoins.balanced(select.getFrom(), MIN_ITEMS));
         }
         // FROM's own subqueries and the nested queries of join conditions (whose scope is only
         // the items joined so far: their names are left to Calcite)

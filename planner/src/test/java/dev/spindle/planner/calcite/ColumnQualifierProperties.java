@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * {@link ColumnQualifier} against Calcite's own resolution: random queries over many tables, with
  * aliases, explicit joins, names that one, several or no table has, and nested queries that name
  * their own and the outer query's columns, plan to the same relational expression (or fail with
- * the same error) with the qualifier and without it.
+ * the same error) with the qualifier (and its balancing of long comma lists, {@link CommaJoins}) and
+ * without it.
  */
 class ColumnQualifierProperties {
     private static final int TABLES = 8;
@@ -157,7 +158,8 @@ class ColumnQualifierProperties {
         String ok = "SELECT a1, b3 FROM t1, t2 AS q, t4, t6 WHERE a1 = b2 AND a4 = a6";
         SqlNode q = parse(ok);
         ColumnQualifier.qualify(q, SqlPlanner.readerForTests(CATALOG));
-        assertEquals("SELECT `t1`.`a1`, `b3`\nFROM `t1`,\n`t2` AS `q`,\n`t4`,\n`t6`\nWHERE `t1`.`a1` = `q`.`b2` AND `t4`.`a4` = `t6`.`a6`",
+        // the four items also become a balanced tree of comma joins (CommaJoins)
+        assertEquals("SELECT `t1`.`a1`, `b3`\nFROM `t1`,\n`t2` AS `q`,\n(`t4`, `t6`)\nWHERE `t1`.`a1` = `q`.`b2` AND `t4`.`a4` = `t6`.`a6`",
                 q.toString());
     }
 
