@@ -9,6 +9,7 @@ import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.row.Row;
 import dev.spindle.compute.controller.RuntimeMode;
 import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.sql.coord.Coordinator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -225,6 +226,40 @@ class SessionTest {
         assertTrue(e.getMessage().startsWith("Timestamp (" + first + ") is not valid for all inputs: ["), e.getMessage());
         long now = db.coordinator().oracle().readTimestamp();
         assertEquals(List.of(Row.of(1L), Row.of(2L), Row.of(3L)), query("SELECT k FROM t ORDER BY k AS OF " + now));
+    }
+
+    /**
+     * A burst of commits moves the indexes' compaction frontier in steps of an eighth of the history
+     * kept, not once per commit (each move is a command to every worker of both runtimes), and the
+     * history kept stays within the policy: at least {@code retainMillis}, at most a step more.
+     */
+    @Test
+    void theReadPolicyMovesCompactionInStepsNotOncePerCommit() {
+        long retain = 800;
+        db = Database.open(RuntimeMode.SPLIT, 1, retain);
+        s = db.session();
+        s.execute("CREATE TABLE t (k INT)");
+        s.execute("CREATE INDEX t_k ON t (k)");
+        Coordinator coord = db.coordinator();
+        long step = coord.compactionStep();
+        assertEquals(100, step);
+        java.util.Set<Long> allowances = new java.util.HashSet<>();
+        s.execute("INSERT INTO t VALUES (0)");
+        long first = coord.oracle().readTimestamp();
+        long last = first;
+        for (int i = 1; i <= 1000; i++) {
+            s.execute("INSERT INTO t VALUES (" + i + ")");
+            last = coord.oracle().readTimestamp();
+            long allowed = coord.compactionAllowed();
+            allowances.add(allowed);
+            assertTrue(allowed <= last - retain, "never past the history kept: " + allowed + " at " + last);
+            assertTrue(last - allowed < retain + step, "at most a step more kept: " + allowed + " at " + last);
+        }
+        // 1,000 commits span at least 1,000 timestamps (each commit takes a later one)
+        assertTrue(last - first >= 1000);
+        assertTrue(allowances.size() <= (last - first) / step + 2,
+                allowances.size() + " allowances over " + (last - first) + " ms of commits");
+        assertEquals(List.of(Row.of(1001L)), query("SELECT count(*) FROM t"));
     }
 
     @Test

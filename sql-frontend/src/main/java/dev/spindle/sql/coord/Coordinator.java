@@ -190,7 +190,9 @@ public final class Coordinator implements AutoCloseable {
      * Each index may compact up to {@code retainMillis} before {@code ts}, never past the
      * published read timestamp (which may lag {@code ts} in file mode until the sync); the
      * controller holds compaction back for peeks still pending, so a read already issued is never
-     * refused.
+     * refused. Compaction moves in steps of at least {@link #compactionStep()}: each allowance is a
+     * command to both runtimes per index, waking every worker, and a burst of small commits (a
+     * script of INSERTs) sent one per commit, each moving the frontier by a millisecond.
      */
     private void applyReadPolicy(long ts) {
         long allowed = Math.min(Math.max(0, ts - retainMillis), oracle.publishedTimestamp());
@@ -198,7 +200,10 @@ public final class Coordinator implements AutoCloseable {
             if (!holds.isEmpty()) {
                 allowed = Math.min(allowed, holds.firstKey());
             }
-            allowedMax = Math.max(allowedMax, allowed);
+            if (allowed - allowedMax < compactionStep()) {
+                return; // history kept grows by less than a step: the next commits move it
+            }
+            allowedMax = allowed;
         }
         Frontier since = Frontier.at(allowed);
         for (dev.spindle.planner.catalog.CatalogItem.Index i : catalog.get().items(dev.spindle.planner.catalog.CatalogItem.Index.class)) {
@@ -281,7 +286,23 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
-    /** Releases a hold taken by {@link #holdReadTimestamp}; compaction catches up at the next write. */
+    /** The greatest compaction the read policy has allowed the indexes so far (0: none yet). */
+    public long compactionAllowed() {
+        synchronized (holds) {
+            return allowedMax;
+        }
+    }
+
+    /**
+     * The least step by which the read policy moves the indexes' compaction frontier: an eighth of
+     * the history kept (so an index keeps at most {@code retainMillis} and an eighth), or every
+     * commit when none is kept.
+     */
+    public long compactionStep() {
+        return retainMillis / 8;
+    }
+
+    /** Releases a hold taken by {@link #holdReadTimestamp}; compaction catches up at the next write that moves it a step. */
     public void releaseHold(long ts) {
         synchronized (holds) {
             holds.computeIfPresent(ts, (k, n) -> n == 1 ? null : n - 1);
