@@ -132,8 +132,13 @@ public final class Dml {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             int[] target = targetColumns(t.desc(), stmt);
-            // a SELECT source is planned from its shape as a query is (the corpus copies tables with
-            // INSERT ... SELECT * between DDL); VALUES are not (each would be a shape of its own)
+            // a row of literals is taken as it is (LiteralRows); a SELECT source is planned from its
+            // shape as a query is (the corpus copies tables with INSERT ... SELECT * between DDL);
+            // other VALUES are not (each would be a shape of its own)
+            List<Row> literal = LiteralRows.of(stmt.getSource());
+            if (literal != null) {
+                return insertRows(to, t, target, literal);
+            }
             boolean shaped = stmt.getSource().getKind() != org.apache.calcite.sql.SqlKind.VALUES;
             return insertRows(to, t, target, to.rows(SpindleParser.unparse(stmt.getSource()), shaped));
         });

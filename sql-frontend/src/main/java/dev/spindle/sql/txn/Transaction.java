@@ -84,8 +84,13 @@ public final class Transaction {
         return !pending.isEmpty();
     }
 
-    /** Buffers {@code updates} (times ignored) to table {@code table}; check them first ({@link #checkUnique}). */
+    /**
+     * Buffers {@code updates} (times ignored) to table {@code table}; check them first
+     * ({@link #checkUnique}). A write starts the transaction as a read does (its snapshot is
+     * taken), though an INSERT of literal values reads nothing.
+     */
     public void write(GlobalId table, List<Update> updates) {
+        snapshot();
         Map<Row, Long> m = pending.computeIfAbsent(table, k -> new HashMap<>());
         for (Update u : updates) {
             m.merge(u.row(), u.diff(), (a, b) -> a + b == 0 ? null : a + b);
