@@ -287,7 +287,6 @@ public final class ComputeController implements AutoCloseable {
         }
     }
 
-    /** Why index {@code id} can never be read again, or null. Lock held. */
     /** The error a peek of {@code id} fails with at once (dropped or failed), or null. Needs no lock. */
     private SpindleException unusable(GlobalId id) {
         if (dropped.contains(id)) {
