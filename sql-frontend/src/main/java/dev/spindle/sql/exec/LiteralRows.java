@@ -35,14 +35,10 @@ final class LiteralRows {
 
     /** The one row of {@code values}, or null if it is not a one-row VALUES of plain literals. */
     static List<Row> of(SqlNode values) {
-        if (values.getKind() != SqlKind.VALUES || ((SqlCall) values).operandCount() != 1) {
+        List<SqlNode> items = oneRow(values);
+        if (items == null) {
             return null;
         }
-        SqlNode row = ((SqlCall) values).operand(0);
-        if (row.getKind() != SqlKind.ROW) {
-            return null;
-        }
-        List<SqlNode> items = ((SqlCall) row).getOperandList();
         Object[] out = new Object[items.size()];
         for (int i = 0; i < out.length; i++) {
             SqlNode item = items.get(i);
@@ -53,6 +49,15 @@ final class LiteralRows {
             out[i] = v;
         }
         return List.of(Row.of(out));
+    }
+
+    /** The items of {@code values} if it is a {@code VALUES} of one row, else null. */
+    static List<SqlNode> oneRow(SqlNode values) {
+        if (values.getKind() != SqlKind.VALUES || ((SqlCall) values).operandCount() != 1) {
+            return null;
+        }
+        SqlNode row = ((SqlCall) values).operand(0);
+        return row.getKind() == SqlKind.ROW ? ((SqlCall) row).getOperandList() : null;
     }
 
     private static final Object NOT_A_LITERAL = new Object();

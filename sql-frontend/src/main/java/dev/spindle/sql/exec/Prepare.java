@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
@@ -92,16 +91,8 @@ public final class Prepare {
         if (!(node instanceof SqlInsert)) {
             return false;
         }
-        SqlNode source = ((SqlInsert) node).getSource();
-        if (source.getKind() != SqlKind.VALUES || ((SqlBasicCall) source).operandCount() != 1) {
-            return false;
-        }
-        SqlNode row = ((SqlBasicCall) source).operand(0);
-        if (row.getKind() != SqlKind.ROW) {
-            return false;
-        }
-        List<SqlNode> values = ((SqlBasicCall) row).getOperandList();
-        if (values.size() != n) {
+        List<SqlNode> values = LiteralRows.oneRow(((SqlInsert) node).getSource());
+        if (values == null || values.size() != n) {
             return false;
         }
         for (int i = 0; i < n; i++) {
