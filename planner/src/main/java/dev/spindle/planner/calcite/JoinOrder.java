@@ -25,7 +25,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * joins of ten-row tables, which ran out of heap). Each tree of inner joins is flattened into its
  * relations and the conjuncts of its conditions, and rebuilt left-deep greedily: the first
  * relation in FROM order, then again and again the first relation that a condition connects to
- * those already joined (a cross product only when none is connected), each conjunct applied at
+ * those already joined (a cross product only when none is connected, and then to a relation that
+ * a condition connects to others first), each conjunct applied at
  * the first join where every relation it names is present. A projection restores the original
  * column order. Queries without a cross product keep the order they were written in, so their
  * plans do not change.
@@ -206,7 +207,13 @@ final class JoinOrder {
         return LogicalProject.create(tree, List.of(), columns, names, java.util.Set.of());
     }
 
-    /** The first factor not joined yet that a conjunct connects to the joined ones; else the first not joined. */
+    /**
+     * The first factor not joined yet that a conjunct connects to the joined ones; else (a cross
+     * product is due) the first that a conjunct connects to other factors not joined yet, so that
+     * the next group of connected factors is joined along its conditions before the factors that
+     * nothing connects multiply the rows ({@code FROM t4, t6, t8, t2, t3, t5, t9 WHERE c5 = a9}
+     * joins t5 and t9 second, not after four cross products); else the first not joined.
+     */
     private static int nextFactor(BitSet joined, List<BitSet> uses, int n) {
         for (int f = joined.nextClearBit(0); f < n; f = joined.nextClearBit(f + 1)) {
             for (BitSet u : uses) {
@@ -216,6 +223,13 @@ final class JoinOrder {
                     if (contains(with, u)) {
                         return f;
                     }
+                }
+            }
+        }
+        for (int f = joined.nextClearBit(0); f < n; f = joined.nextClearBit(f + 1)) {
+            for (BitSet u : uses) {
+                if (u.get(f) && u.cardinality() > 1) {
+                    return f;
                 }
             }
         }

@@ -94,4 +94,20 @@ class JoinOrderTest {
         long unconditioned = joins.stream().filter(j -> j.getCondition().isAlwaysTrue()).count();
         assertEquals(1, unconditioned, RelOptUtil.toString(root.rel));
     }
+
+    @Test
+    void aConnectedPairIsJoinedBeforeTheUnconnectedRelationsMultiplyTheRows() {
+        // as in SQLite's select4: five filtered relations that nothing connects, and t6-t7 joined by a condition
+        RelRoot root = plan("SELECT a1 FROM t1, t2, t3, t4, t5, t6, t7 WHERE a1 = 1 AND a2 = 2 AND a3 = 3 AND a4 = 4"
+                + " AND a5 = 5 AND b6 = a7");
+        List<Join> joins = new ArrayList<>();
+        joins(root.rel, joins);
+        assertEquals(6, joins.size(), RelOptUtil.toString(root.rel));
+        // left-deep: the last join found is the lowest; the one above it joins t7 to (t1 x t6) on b6 = a7
+        Join lowest = joins.get(joins.size() - 1);
+        Join second = joins.get(joins.size() - 2);
+        assertTrue(lowest.getCondition().isAlwaysTrue(), RelOptUtil.toString(root.rel));
+        assertFalse(second.getCondition().isAlwaysTrue(), () -> "t6 and t7 are joined late:\n" + RelOptUtil.toString(root.rel));
+        assertEquals(List.of("a1"), root.validatedRowType.getFieldNames());
+    }
 }
