@@ -141,6 +141,11 @@ public final class SqlPlanner {
         return reader;
     }
 
+    /** The operator table the validator resolves with (for tests in this package). */
+    static SqlOperatorTable operatorsForTests() {
+        return OPERATORS;
+    }
+
     /** The type factory every planner's relational expressions are made with. */
     public static RelDataTypeFactory types() {
         return TYPES;
@@ -177,9 +182,12 @@ public final class SqlPlanner {
      * @throws SpindleException a validation error with its SQLSTATE and position
      */
     public RelRoot plan(SqlNode query) {
-        SqlNode validated = validate(query);
-        SqlToRelConverter converter = converter();
-        RelRoot root = converter.convertQuery(validated, false, true);
+        RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS) : null;
+        SqlToRelConverter converter = null;
+        if (root == null) {
+            converter = converter();
+            root = converter.convertQuery(validate(query), false, true);
+        }
         RelNode rel = root.rel;
         if (SubQueries.present(rel)) {
             rel = run(SUBQUERIES, rel);
@@ -189,7 +197,7 @@ public final class SqlPlanner {
             }
         }
         if (Trimming.pays(rel)) {
-            rel = converter.trimUnusedFields(false, rel);
+            rel = (converter != null ? converter : converter()).trimUnusedFields(false, rel);
         }
         if (JoinOrder.hasCrossProduct(rel)) { // a WHERE over a cross product goes into the joins here, at once
             rel = JoinOrder.reorder(rel);
@@ -237,6 +245,15 @@ public final class SqlPlanner {
     /** This planner, running the Hep program on every query (the oracle of {@link Simplification}'s tests). */
     SqlPlanner alwaysSimplifying() {
         alwaysSimplify = true;
+        return this;
+    }
+
+    /** Whether the simplest queries skip Calcite's validation and conversion ({@link DirectConversion}); off only in its tests. */
+    private boolean direct = true;
+
+    /** This planner, validating and converting every query through Calcite (the oracle of {@link DirectConversion}'s tests). */
+    SqlPlanner withoutDirectConversion() {
+        direct = false;
         return this;
     }
 

@@ -1,7 +1,9 @@
 /**
  * Calcite's half of planning: the catalog as a Calcite schema, Spindle's types in Calcite's type
  * system, and {@link dev.spindle.planner.calcite.SqlPlanner} (validation, conversion to relational
- * algebra, subquery removal, decorrelation, Hep simplification). Must not use compute's runtimes,
+ * algebra, subquery removal, decorrelation, Hep simplification), with
+ * {@link dev.spindle.planner.calcite.DirectConversion} building the relational expression of the
+ * simplest queries without the validator and converter. Must not use compute's runtimes,
  * the controller or storage; lowering to compute's plans lives in {@code lower}.
  */
 package dev.spindle.planner.calcite;

@@ -23,7 +23,7 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
  *
  * <p>Thread-safety: immutable.
  */
-public final class LiftedLiteral extends SqlSpecialOperator {
+public final class LiftedLiteral extends SqlSpecialOperator implements dev.spindle.planner.calcite.TypedSlot {
     private final int index;
     private final RelDataType type;
 
@@ -39,6 +39,7 @@ public final class LiftedLiteral extends SqlSpecialOperator {
     }
 
     /** The literal's type. */
+    @Override
     public RelDataType type() {
         return type;
     }

@@ -1,0 +1,338 @@
+package dev.spindle.planner.calcite;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.ViewExpanders;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalValues;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * The relational expression of the simplest queries, built without Calcite's validator and
+ * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias]] [WHERE
+ * condition]} whose expressions are columns, integer literals and shape slots of type INTEGER,
+ * combined with {@code + - * /}, unary {@code + -}, comparisons, {@code AND OR NOT} and
+ * {@code IS [NOT] NULL} on INTEGER and BOOLEAN operands only. Validating and converting such a
+ * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
+ * files are tens of thousands of them, each a new shape); building it here takes the same steps
+ * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
+ * filter simplification and aliases), so the result is the expression conversion would give,
+ * which {@code DirectConversionProperties} checks against Calcite for random queries.
+ *
+ * <p>Anything outside that subset, and anything the validator would refuse (an unknown table or
+ * column, a type error, a duplicate column name), gives null: the query goes to Calcite, which
+ * plans it or reports the error.
+ *
+ * <p>Thread-safety: stateless; each call works on its own objects.
+ */
+final class DirectConversion {
+    private DirectConversion() {
+    }
+
+    /** {@code query}'s relational expression as conversion would give it, or null if this cannot build it. */
+    static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators) {
+        if (!(query instanceof SqlSelect)) {
+            return null;
+        }
+        SqlSelect select = (SqlSelect) query;
+        if (!plain(select)) {
+            return null;
+        }
+        Scope scope = from(select.getFrom(), reader, cluster);
+        if (scope == null) {
+            return null;
+        }
+        Expressions ex = new Expressions(scope, cluster.getRexBuilder(), reader, operators);
+        RelNode root = scope.rel;
+        if (select.getWhere() != null) {
+            RexNode condition = ex.convert(select.getWhere());
+            if (condition == null || condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
+                return null;
+            }
+            condition = simplifyPredicate(condition, cluster.getRexBuilder());
+            if (!condition.isAlwaysTrue()) {
+                root = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
+            }
+        }
+        List<RexNode> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            if (!selectItem(item, scope, ex, exprs, names)) {
+                return null;
+            }
+        }
+        if (new HashSet<>(names).size() != names.size()) {
+            return null; // the validator makes the names unique its own way
+        }
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader)
+                .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
+        RelNode project = builder.push(root).projectNamed(exprs, names, true).build();
+        RelNode result = project;
+        if (select.isDistinct()) {
+            if (!(project instanceof LogicalProject)
+                    || new HashSet<>(((LogicalProject) project).getProjects()).size() != exprs.size()) {
+                // conversion groups on the distinct expressions (as the builder simplified them)
+                // and projects the duplicates back
+                return null;
+            }
+            ImmutableBitSet all = ImmutableBitSet.range(project.getRowType().getFieldCount());
+            result = builder.push(project).aggregate(builder.groupKey(all, ImmutableList.of(all)),
+                    ImmutableList.<org.apache.calcite.rel.core.AggregateCall>of()).build();
+        }
+        result = RelOptUtil.propagateRelHints(result, false);
+        return RelRoot.of(result, result.getRowType(), SqlKind.SELECT);
+    }
+
+    /** A SELECT without the clauses this does not convert. */
+    private static boolean plain(SqlSelect select) {
+        if (select.hasHints() || select.getGroup() != null || select.getHaving() != null || select.getQualify() != null
+                || select.getOffset() != null || select.getFetch() != null
+                || (select.getOrderList() != null && select.getOrderList().size() > 0)
+                || (select.getWindowList() != null && select.getWindowList().size() > 0)) {
+            return false;
+        }
+        for (SqlNode keyword : select.getOperandList().get(0) instanceof SqlNodeList
+                ? (SqlNodeList) select.getOperandList().get(0) : SqlNodeList.EMPTY) {
+            Object k = keyword instanceof SqlLiteral ? ((SqlLiteral) keyword).getValue() : null;
+            if (k != SqlSelectKeyword.DISTINCT && k != SqlSelectKeyword.ALL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What names resolve against: one table under its alias, or nothing (no FROM). */
+    private record Scope(RelNode rel, String alias, RelDataType rowType) {
+    }
+
+    private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster) {
+        if (from == null) {
+            return new Scope(LogicalValues.createOneRow(cluster), null, null);
+        }
+        SqlIdentifier name;
+        String alias;
+        if (from instanceof SqlIdentifier) {
+            name = (SqlIdentifier) from;
+            alias = null;
+        } else if (from.getKind() == SqlKind.AS && ((SqlCall) from).operandCount() == 2
+                && ((SqlCall) from).operand(0) instanceof SqlIdentifier && ((SqlCall) from).operand(1) instanceof SqlIdentifier) {
+            name = ((SqlCall) from).operand(0);
+            SqlIdentifier a = ((SqlCall) from).operand(1);
+            if (!a.isSimple()) {
+                return null;
+            }
+            alias = a.getSimple();
+        } else {
+            return null;
+        }
+        if (!name.isSimple() || name.isStar()) {
+            return null;
+        }
+        RelOptTable table = reader.getTable(name.names);
+        if (table == null) {
+            return null;
+        }
+        RelNode scan = table.toRel(ViewExpanders.simpleContext(cluster));
+        return new Scope(scan, alias != null ? alias : name.getSimple(), scan.getRowType());
+    }
+
+    /** Adds the expressions and names of one select item; false if it is outside the subset. */
+    private static boolean selectItem(SqlNode item, Scope scope, Expressions ex, List<RexNode> exprs, List<String> names) {
+        int ordinal = exprs.size();
+        if (item instanceof SqlIdentifier && ((SqlIdentifier) item).isStar()) {
+            SqlIdentifier star = (SqlIdentifier) item;
+            if (scope.rowType == null || star.names.size() > 2
+                    || (star.names.size() == 2 && !star.names.get(0).equals(scope.alias))) {
+                return false;
+            }
+            RexBuilder rex = ex.rex;
+            for (RelDataTypeField f : scope.rowType.getFieldList()) {
+                exprs.add(rex.makeInputRef(f.getType(), f.getIndex()));
+                names.add(f.getName());
+            }
+            return true;
+        }
+        String alias;
+        SqlNode expr = item;
+        if (item.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) item;
+            if (as.operandCount() != 2 || !(as.operand(1) instanceof SqlIdentifier) || !((SqlIdentifier) as.operand(1)).isSimple()) {
+                return false;
+            }
+            expr = as.operand(0);
+            alias = ((SqlIdentifier) as.operand(1)).getSimple();
+        } else if (item instanceof SqlIdentifier) {
+            alias = ((SqlIdentifier) item).names.get(((SqlIdentifier) item).names.size() - 1);
+        } else {
+            alias = SqlUtil.GENERATED_EXPR_ALIAS_PREFIX + ordinal;
+        }
+        RexNode e = ex.convert(expr);
+        if (e == null) {
+            return false;
+        }
+        exprs.add(e);
+        names.add(alias);
+        return true;
+    }
+
+    /** As conversion simplifies a WHERE condition. */
+    private static RexNode simplifyPredicate(RexNode predicate, RexBuilder rex) {
+        RexNode converted = RexUtil.removeNullabilityCast(rex.getTypeFactory(), predicate);
+        List<RexNode> simplified = new ArrayList<>();
+        for (RexNode c : RelOptUtil.conjunctions(converted)) {
+            simplified.add(RexSimplify.simplifyComparisonWithNull(c, rex));
+        }
+        return RexUtil.composeConjunction(rex, simplified);
+    }
+
+    /** Converts expressions over one scope; null for anything outside the subset. */
+    private static final class Expressions {
+        private static final Set<SqlKind> ARITHMETIC = Set.of(SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES, SqlKind.DIVIDE);
+        private static final Set<SqlKind> COMPARISON = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
+                SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
+
+        private final Scope scope;
+        private final RexBuilder rex;
+        private final CalciteCatalogReader reader;
+        private final SqlOperatorTable operators;
+
+        Expressions(Scope scope, RexBuilder rex, CalciteCatalogReader reader, SqlOperatorTable operators) {
+            this.scope = scope;
+            this.rex = rex;
+            this.reader = reader;
+            this.operators = operators;
+        }
+
+        RexNode convert(SqlNode node) {
+            if (node instanceof SqlIdentifier) {
+                return column((SqlIdentifier) node);
+            }
+            if (node instanceof SqlNumericLiteral) {
+                SqlNumericLiteral literal = (SqlNumericLiteral) node;
+                RelDataType type = literal.createSqlType(rex.getTypeFactory());
+                return type.getSqlTypeName() == SqlTypeName.INTEGER
+                        ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
+            }
+            if (node instanceof SqlBasicCall) {
+                return call((SqlBasicCall) node);
+            }
+            return null;
+        }
+
+        private RexNode column(SqlIdentifier id) {
+            if (scope.rowType == null || id.isStar() || id.names.size() > 2
+                    || (id.names.size() == 2 && !id.names.get(0).equals(scope.alias))) {
+                return null;
+            }
+            RelDataTypeField f = scope.rowType.getField(id.names.get(id.names.size() - 1), true, false);
+            return f == null || !allowed(f.getType()) ? null : rex.makeInputRef(f.getType(), f.getIndex());
+        }
+
+        private RexNode call(SqlBasicCall call) {
+            SqlOperator written = call.getOperator();
+            if (written instanceof TypedSlot) {
+                if (call.operandCount() != 0 || ((TypedSlot) written).type().getSqlTypeName() != SqlTypeName.INTEGER) {
+                    return null;
+                }
+                return rex.makeCall(call.getParserPosition(), rex.deriveReturnType(written, List.of()), written, List.of());
+            }
+            SqlKind kind = call.getKind();
+            List<RexNode> operands = new ArrayList<>(call.operandCount());
+            for (SqlNode operand : call.getOperandList()) {
+                RexNode e = convert(operand);
+                if (e == null) {
+                    return null;
+                }
+                operands.add(e);
+            }
+            if (!typesFit(kind, operands)) {
+                return null;
+            }
+            if (kind == SqlKind.PLUS_PREFIX) {
+                // conversion expands the parser's "+ x" into x (Calcite's convertlet); where the
+                // validator has put Spindle's identity operator in its place, the projection's
+                // simplification removes it
+                return operands.get(0);
+            }
+            List<RelDataType> types = RexUtil.types(operands);
+            SqlOperator op = SqlUtil.lookupRoutine(operators, rex.getTypeFactory(), written.getNameAsId(), types, null,
+                    null, written.getSyntax(), written.getKind(), reader.nameMatcher(), false);
+            if (op == null || op.getKind() != kind) {
+                return null;
+            }
+            RelDataType type = rex.deriveReturnType(op, operands);
+            return allowed(type) ? rex.makeCall(call.getParserPosition(), type, op, RexUtil.flatten(operands, op)) : null;
+        }
+
+        /** Whether the operands are of the types this subset takes for {@code kind}. */
+        private static boolean typesFit(SqlKind kind, List<RexNode> operands) {
+            int n = operands.size();
+            if (ARITHMETIC.contains(kind) || COMPARISON.contains(kind)) {
+                return n == 2 && all(operands, SqlTypeName.INTEGER);
+            }
+            switch (kind) {
+                case MINUS_PREFIX:
+                case PLUS_PREFIX:
+                    return n == 1 && all(operands, SqlTypeName.INTEGER);
+                case AND:
+                case OR:
+                    return n == 2 && all(operands, SqlTypeName.BOOLEAN);
+                case NOT:
+                    return n == 1 && all(operands, SqlTypeName.BOOLEAN);
+                case IS_NULL:
+                case IS_NOT_NULL:
+                    return n == 1;
+                default:
+                    return false;
+            }
+        }
+
+        private static boolean all(List<RexNode> operands, SqlTypeName type) {
+            for (RexNode o : operands) {
+                if (o.getType().getSqlTypeName() != type) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean allowed(RelDataType type) {
+            SqlTypeName t = type.getSqlTypeName();
+            return t == SqlTypeName.INTEGER || t == SqlTypeName.BOOLEAN;
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package dev.spindle.planner.calcite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.spindle.common.id.GlobalId;
+import dev.spindle.common.type.Column;
+import dev.spindle.common.type.ColumnType;
+import dev.spindle.common.type.RelationDesc;
+import dev.spindle.common.type.TypeKind;
+import dev.spindle.planner.TestSql;
+import dev.spindle.planner.catalog.Catalog;
+import dev.spindle.planner.catalog.CatalogItem;
+import dev.spindle.planner.lower.ConstantFolder;
+import dev.spindle.planner.shape.LiteralLifter;
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.SqlNode;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * {@link DirectConversion} gives what Calcite's validation and conversion give: random queries in
+ * and around its subset (columns of several types, qualified and misqualified names, literals of
+ * several types, operators in and out of the subset, stars, aliases, DISTINCT, duplicates), as
+ * written and as shapes with their literals lifted, planned with it and without it come out the
+ * same (relational expressions with every expression's operator instance and type, the root's
+ * fields and row type), or fail with the same error.
+ */
+class DirectConversionProperties {
+    private static final Catalog CATALOG = Catalog.empty()
+            .with(CatalogItem.Table.of(GlobalId.user(1), "t", new RelationDesc(List.of(
+                    new Column("a", ColumnType.of(TypeKind.INTEGER)), new Column("b", ColumnType.of(TypeKind.INTEGER)),
+                    new Column("c", ColumnType.of(TypeKind.TEXT))))))
+            .with(CatalogItem.Table.of(GlobalId.user(2), "u", new RelationDesc(List.of(
+                    new Column("k", new ColumnType(TypeKind.INTEGER, ColumnType.UNSPECIFIED, ColumnType.UNSPECIFIED,
+                            ColumnType.UNSPECIFIED, false)),
+                    new Column("a", ColumnType.of(TypeKind.INTEGER)), new Column("d", ColumnType.of(TypeKind.DOUBLE)),
+                    new Column("e", ColumnType.of(TypeKind.BIGINT))))));
+
+    /** The outcome of planning: the plan's digest, or the error. */
+    private static String outcome(SqlNode query, String sql, boolean direct) {
+        SqlPlanner planner = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).statementText(sql);
+        if (!direct) {
+            planner.withoutDirectConversion();
+        }
+        try {
+            return digest(planner.plan(query));
+        } catch (RuntimeException | AssertionError e) { // Calcite's own assertions too: tests run with -ea
+            return "error " + e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+    }
+
+    /** Everything about a root a later step may read: tree, row types, every expression's operator instance and type. */
+    static String digest(RelRoot root) {
+        StringBuilder out = new StringBuilder();
+        out.append(root.kind).append(' ').append(root.fields).append(' ').append(root.collation).append(' ')
+                .append(root.validatedRowType.getFullTypeString()).append('\n')
+                .append(RelOptUtil.toString(root.rel, SqlExplainLevel.DIGEST_ATTRIBUTES));
+        node(root.rel, out);
+        return out.toString();
+    }
+
+    private static void node(RelNode rel, StringBuilder out) {
+        out.append(rel.getRelTypeName()).append(' ').append(rel.getRowType().getFullTypeString()).append(':');
+        rel.accept(new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                // a shape's slots are made anew by every lifting: told apart by name (index and type)
+                out.append(" call ").append(call.getOperator().getClass().getName()).append('@')
+                        .append(call.getOperator() instanceof TypedSlot ? "slot" : System.identityHashCode(call.getOperator()))
+                        .append(' ').append(call.getOperator().getName())
+                        .append(' ').append(call.getType().getFullTypeString());
+                return super.visitCall(call);
+            }
+
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                out.append(" ref ").append(ref.getIndex()).append(' ').append(ref.getType().getFullTypeString());
+                return ref;
+            }
+
+            @Override
+            public RexNode visitLiteral(RexLiteral literal) {
+                out.append(" literal ").append(literal).append(' ').append(literal.getType().getFullTypeString());
+                return literal;
+            }
+        });
+        out.append('\n');
+        for (RelNode input : rel.getInputs()) {
+            node(input, out);
+        }
+    }
+
+    private static boolean accepted(SqlNode query) {
+        SqlPlanner planner = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE);
+        return DirectConversion.tryConvert(query, SqlPlanner.readerForTests(CATALOG), planner.cluster(),
+                SqlPlanner.operatorsForTests()) != null;
+    }
+
+    private static void check(String sql) {
+        SqlNode query;
+        try {
+            query = TestSql.lenient(sql);
+        } catch (IllegalArgumentException e) {
+            Statistics.label("as written").collect("not parsed"); // Calcite's parser has no NOT NOT
+            return;
+        }
+        Statistics.label("as written").collect(accepted(query) ? "direct" : "calcite");
+        assertEquals(outcome(query, sql, false), outcome(TestSql.lenient(sql), sql, true), sql);
+        LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
+        if (shape != null) {
+            Statistics.label("shape").collect(accepted(shape.tree()) ? "direct" : "calcite");
+            String calcite = outcome(shape.tree(), sql, false);
+            String direct = outcome(LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types()).tree(), sql, true);
+            assertEquals(calcite, direct, "shape of " + sql);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> queries() {
+        Arbitrary<String> column = Arbitraries.of("a", "b", "c", "k", "d", "e", "t.a", "x.a", "x.b", "u.k", "y.a", "x.k");
+        Arbitrary<String> literal = Arbitraries.of("0", "1", "7", "2147483647", "3000000000", "1.5", "NULL", "-4", "'s'", "TRUE");
+        Arbitrary<String> expr = Arbitraries.recursive(() -> Arbitraries.oneOf(column, literal), inner -> Arbitraries.oneOf(
+                Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/", "%"), inner).as((l, op, r) -> l + " " + op + " " + r),
+                Combinators.combine(Arbitraries.of("-", "+", "- -", "+ -"), inner).as((op, e) -> op + " " + e),
+                inner.map(e -> "(" + e + ")"),
+                inner.map(e -> "CAST(" + e + " AS INTEGER)"),
+                inner.map(e -> "abs(" + e + ")")), 3);
+        Arbitrary<String> predicate = Arbitraries.recursive(() -> Arbitraries.oneOf(
+                Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
+                expr.map(e -> e + " IS NULL"), expr.map(e -> e + " IS NOT NULL"), expr.map(e -> e + " IN (1, 2)"),
+                expr.map(e -> e + " BETWEEN 1 AND 3"), Arbitraries.of("TRUE", "a")),
+                inner -> Arbitraries.oneOf(
+                        Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
+                        inner.map(p -> "NOT " + p), inner.map(p -> "(" + p + ")"), inner.map(p -> "(" + p + ") IS NULL")), 2);
+        Arbitrary<String> item = Arbitraries.oneOf(expr, Combinators.combine(expr, Arbitraries.of("a", "col0", "x", "EXPR$1"))
+                .as((e, a) -> e + " AS " + a), predicate, Arbitraries.of("*", "x.*", "t.*"));
+        Arbitrary<String> items = item.list().ofMinSize(1).ofMaxSize(4).map(l -> String.join(", ", l));
+        Arbitrary<String> from = Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u x", " FROM u AS y", " FROM nowhere",
+                " FROM t, u");
+        Arbitrary<String> where = Arbitraries.oneOf(Arbitraries.just(""), predicate.map(p -> " WHERE " + p));
+        return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, from, where)
+                .as((q, i, f, w) -> "SELECT " + q + i + f + w);
+    }
+
+    /** Mostly inside the subset: names that resolve, integer operands, boolean conditions; a few steps out. */
+    @Provide
+    Arbitrary<String> nearQueries() {
+        return Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u y", " FROM u AS cor0").flatMap(from -> {
+            String alias = from.contains(" AS ") ? from.substring(from.lastIndexOf(' ') + 1)
+                    : from.equals(" FROM u y") ? "y" : from.isEmpty() ? null : from.substring(6);
+            List<String> names = from.isEmpty() ? List.of("1") : from.contains(" t") ? List.of("a", "b", alias + ".a", alias + ".b")
+                    : List.of("k", "a", alias + ".k", alias + ".a");
+            Arbitrary<String> leaf = Arbitraries.frequencyOf(Tuple.of(10, Arbitraries.of(names)),
+                    Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
+                    Tuple.of(1, Arbitraries.of("NULL", "2.5", "c", "e")));
+            Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
+                    Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
+                    Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
+                    inner.map(e -> "(" + e + ")")), 3);
+            Arbitrary<String> predicate = Arbitraries.recursive(() -> Arbitraries.oneOf(
+                    Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
+                    expr.map(e -> e + " IS NULL"), expr.map(e -> e + " IS NOT NULL")),
+                    inner -> Arbitraries.oneOf(
+                            Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
+                            inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
+            Arbitrary<String> item = Arbitraries.frequencyOf(
+                    Tuple.of(5, expr),
+                    Tuple.of(3, Combinators.combine(expr, Arbitraries.of("col0", "col1", "col2", "a", "k"))
+                            .as((e, a) -> e + " AS " + a)),
+                    Tuple.of(1, predicate),
+                    Tuple.of(1, Arbitraries.of(from.isEmpty() ? "1" : "*", alias == null ? "2" : alias + ".*")));
+            Arbitrary<String> items = item.list().ofMinSize(1).ofMaxSize(3).map(l -> String.join(", ", l));
+            Arbitrary<String> where = Arbitraries.oneOf(Arbitraries.just(""), predicate.map(p -> " WHERE " + p));
+            return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, where).as((q, i, w) -> "SELECT " + q + i + from + w);
+        });
+    }
+
+    @Property(tries = 1500)
+    void directConversionGivesWhatCalciteGives(@ForAll("nearQueries") String sql) {
+        check(sql);
+    }
+
+    @Property(tries = 500)
+    void aroundTheSubsetCalciteDecides(@ForAll("queries") String sql) {
+        check(sql);
+    }
+
+    @Example
+    void theSubsetIsConvertedDirectly() {
+        for (String sql : List.of("SELECT a + 1 AS x, b FROM t WHERE b > 2 AND NOT a IS NULL",
+                "SELECT DISTINCT * FROM t AS cor0 WHERE - cor0.b + a IS NOT NULL", "SELECT - 5 * 3 AS col2, + 7",
+                "SELECT ALL k / - a FROM u AS y WHERE (y.k = 3 OR a < k) AND a <> 1", "SELECT x.* FROM u x")) {
+            assertNotNull(TestSql.lenient(sql), sql);
+            assertEquals(true, accepted(TestSql.lenient(sql)), sql);
+            LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
+            if (sql.matches(".*\\d.*")) {
+                assertEquals(true, accepted(shape.tree()), "shape of " + sql);
+            }
+            check(sql);
+        }
+    }
+
+    @Example
+    void whatTheValidatorDecidesGoesToCalcite() {
+        for (String sql : List.of("SELECT a, a FROM t", "SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
+                "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
+                "SELECT a FROM t ORDER BY a", "SELECT count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t")) {
+            assertEquals(false, accepted(TestSql.lenient(sql)), sql);
+            check(sql);
+        }
+        assertNull(DirectConversion.tryConvert(TestSql.lenient("SELECT a FROM t UNION SELECT b FROM t"),
+                SqlPlanner.readerForTests(CATALOG), new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).cluster(),
+                SqlPlanner.operatorsForTests()));
+    }
+}
