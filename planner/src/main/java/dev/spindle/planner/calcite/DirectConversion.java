@@ -103,10 +103,11 @@ final class DirectConversion {
         RelNode project = builder.push(root).projectNamed(exprs, names, true).build();
         RelNode result = project;
         if (select.isDistinct()) {
-            if (!(project instanceof LogicalProject)
-                    || new HashSet<>(((LogicalProject) project).getProjects()).size() != exprs.size()) {
+            if (project instanceof LogicalProject
+                    && new HashSet<>(((LogicalProject) project).getProjects()).size() != exprs.size()) {
                 // conversion groups on the distinct expressions (as the builder simplified them)
-                // and projects the duplicates back
+                // and projects the duplicates back; where the builder made no projection (a
+                // projection of constants over one row is a row of values) it groups on every column
                 return null;
             }
             ImmutableBitSet all = ImmutableBitSet.range(project.getRowType().getFieldCount());

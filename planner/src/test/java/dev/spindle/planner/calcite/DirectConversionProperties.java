@@ -207,7 +207,8 @@ class DirectConversionProperties {
     void theSubsetIsConvertedDirectly() {
         for (String sql : List.of("SELECT a + 1 AS x, b FROM t WHERE b > 2 AND NOT a IS NULL",
                 "SELECT DISTINCT * FROM t AS cor0 WHERE - cor0.b + a IS NOT NULL", "SELECT - 5 * 3 AS col2, + 7",
-                "SELECT ALL k / - a FROM u AS y WHERE (y.k = 3 OR a < k) AND a <> 1", "SELECT x.* FROM u x")) {
+                "SELECT ALL k / - a FROM u AS y WHERE (y.k = 3 OR a < k) AND a <> 1", "SELECT x.* FROM u x",
+                "SELECT DISTINCT 71 AS col2, - 3")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
