@@ -44,9 +44,10 @@ import org.apache.calcite.util.ImmutableBitSet;
 /**
  * The relational expression of the simplest queries, built without Calcite's validator and
  * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias]] [WHERE
- * condition]} whose expressions are columns, integer literals and shape slots of type INTEGER,
- * combined with {@code + - * /}, unary {@code + -}, comparisons, {@code AND OR NOT} and
- * {@code IS [NOT] NULL} on INTEGER and BOOLEAN operands only. Validating and converting such a
+ * condition] [GROUP BY columns]} whose expressions are columns, integer literals and shape slots
+ * of type INTEGER or BIGINT, combined with {@code + - * /}, unary {@code + -}, comparisons (of
+ * operands of one type), {@code AND OR NOT} and {@code IS [NOT] NULL}, and aggregate calls
+ * ({@link DirectAggregation}). Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
  * files are tens of thousands of them, each a new shape); building it here takes the same steps
  * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
@@ -88,23 +89,34 @@ final class DirectConversion {
                 root = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
             }
         }
-        List<RexNode> exprs = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (SqlNode item : select.getSelectList()) {
-            if (!selectItem(item, scope, ex, exprs, names)) {
-                return null;
-            }
-        }
-        if (new HashSet<>(names).size() != names.size()) {
-            return null; // the validator makes the names unique its own way
-        }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader)
                 .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
-        RelNode project = builder.push(root).projectNamed(exprs, names, true).build();
+        RelNode project;
+        int width;
+        if (select.getGroup() != null || DirectAggregation.hasAggregate(select.getSelectList())) {
+            project = DirectAggregation.convert(select, scope, ex, root, builder);
+            if (project == null) {
+                return null;
+            }
+            width = select.getSelectList().size();
+        } else {
+            List<RexNode> exprs = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (SqlNode item : select.getSelectList()) {
+                if (!selectItem(item, scope, ex, exprs, names)) {
+                    return null;
+                }
+            }
+            if (new HashSet<>(names).size() != names.size()) {
+                return null; // the validator makes the names unique its own way
+            }
+            project = builder.push(root).projectNamed(exprs, names, true).build();
+            width = exprs.size();
+        }
         RelNode result = project;
         if (select.isDistinct()) {
             if (project instanceof LogicalProject
-                    && new HashSet<>(((LogicalProject) project).getProjects()).size() != exprs.size()) {
+                    && new HashSet<>(((LogicalProject) project).getProjects()).size() != width) {
                 // conversion groups on the distinct expressions (as the builder simplified them)
                 // and projects the duplicates back; where the builder made no projection (a
                 // projection of constants over one row is a row of values) it groups on every column
@@ -120,7 +132,7 @@ final class DirectConversion {
 
     /** A SELECT without the clauses this does not convert. */
     private static boolean plain(SqlSelect select) {
-        if (select.hasHints() || select.getGroup() != null || select.getHaving() != null || select.getQualify() != null
+        if (select.hasHints() || select.getHaving() != null || select.getQualify() != null
                 || select.getOffset() != null || select.getFetch() != null
                 || (select.getOrderList() != null && select.getOrderList().size() > 0)
                 || (select.getWindowList() != null && select.getWindowList().size() > 0)) {
@@ -137,7 +149,7 @@ final class DirectConversion {
     }
 
     /** What names resolve against: one table under its alias, or nothing (no FROM). */
-    private record Scope(RelNode rel, String alias, RelDataType rowType) {
+    record Scope(RelNode rel, String alias, RelDataType rowType) {
     }
 
     private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster) {
@@ -187,20 +199,11 @@ final class DirectConversion {
             }
             return true;
         }
-        String alias;
-        SqlNode expr = item;
-        if (item.getKind() == SqlKind.AS) {
-            SqlCall as = (SqlCall) item;
-            if (as.operandCount() != 2 || !(as.operand(1) instanceof SqlIdentifier) || !((SqlIdentifier) as.operand(1)).isSimple()) {
-                return false;
-            }
-            expr = as.operand(0);
-            alias = ((SqlIdentifier) as.operand(1)).getSimple();
-        } else if (item instanceof SqlIdentifier) {
-            alias = ((SqlIdentifier) item).names.get(((SqlIdentifier) item).names.size() - 1);
-        } else {
-            alias = SqlUtil.GENERATED_EXPR_ALIAS_PREFIX + ordinal;
+        String alias = alias(item, ordinal);
+        if (alias == null) {
+            return false;
         }
+        SqlNode expr = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
         RexNode e = ex.convert(expr);
         if (e == null) {
             return false;
@@ -208,6 +211,21 @@ final class DirectConversion {
         exprs.add(e);
         names.add(alias);
         return true;
+    }
+
+    /** A select item's name as the validator gives it (null: an alias this does not take). */
+    static String alias(SqlNode item, int ordinal) {
+        if (item.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) item;
+            if (as.operandCount() != 2 || !(as.operand(1) instanceof SqlIdentifier) || !((SqlIdentifier) as.operand(1)).isSimple()) {
+                return null;
+            }
+            return ((SqlIdentifier) as.operand(1)).getSimple();
+        }
+        if (item instanceof SqlIdentifier) {
+            return ((SqlIdentifier) item).names.get(((SqlIdentifier) item).names.size() - 1);
+        }
+        return SqlUtil.GENERATED_EXPR_ALIAS_PREFIX + ordinal;
     }
 
     /** As conversion simplifies a WHERE condition. */
@@ -221,15 +239,29 @@ final class DirectConversion {
     }
 
     /** Converts expressions over one scope; null for anything outside the subset. */
-    private static final class Expressions {
+    static final class Expressions {
         private static final Set<SqlKind> ARITHMETIC = Set.of(SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES, SqlKind.DIVIDE);
         private static final Set<SqlKind> COMPARISON = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
                 SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
 
         private final Scope scope;
-        private final RexBuilder rex;
-        private final CalciteCatalogReader reader;
-        private final SqlOperatorTable operators;
+        final RexBuilder rex;
+        final CalciteCatalogReader reader;
+        final SqlOperatorTable operators;
+        /**
+         * In an aggregated select list: the aggregation's output, its group columns (column index
+         * of the input → field of the output) and its aggregate calls' values; null otherwise.
+         */
+        private RelNode aggregate;
+        private java.util.Map<Integer, Integer> groups;
+        private java.util.Map<SqlNode, RexNode> aggregates;
+
+        /** From now on, converts over {@code aggregate}'s output (the select list of an aggregation). */
+        void aggregated(RelNode aggregate, java.util.Map<Integer, Integer> groups, java.util.Map<SqlNode, RexNode> aggregates) {
+            this.aggregate = aggregate;
+            this.groups = groups;
+            this.aggregates = aggregates;
+        }
 
         Expressions(Scope scope, RexBuilder rex, CalciteCatalogReader reader, SqlOperatorTable operators) {
             this.scope = scope;
@@ -245,7 +277,7 @@ final class DirectConversion {
             if (node instanceof SqlNumericLiteral) {
                 SqlNumericLiteral literal = (SqlNumericLiteral) node;
                 RelDataType type = literal.createSqlType(rex.getTypeFactory());
-                return type.getSqlTypeName() == SqlTypeName.INTEGER
+                return type.getSqlTypeName() == SqlTypeName.INTEGER || type.getSqlTypeName() == SqlTypeName.BIGINT
                         ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
             }
             if (node instanceof SqlBasicCall) {
@@ -259,14 +291,34 @@ final class DirectConversion {
                     || (id.names.size() == 2 && !id.names.get(0).equals(scope.alias))) {
                 return null;
             }
-            RelDataTypeField f = scope.rowType.getField(id.names.get(id.names.size() - 1), true, false);
-            return f == null || !allowed(f.getType()) ? null : rex.makeInputRef(f.getType(), f.getIndex());
+            RelDataTypeField f = field(id);
+            if (f == null || !allowed(f.getType())) {
+                return null;
+            }
+            if (aggregate != null) {
+                Integer g = groups.get(f.getIndex());
+                return g == null ? null : rex.makeInputRef(aggregate, g); // else "not being grouped"
+            }
+            return rex.makeInputRef(f.getType(), f.getIndex());
+        }
+
+        /** The input's field {@code id} names, or null. */
+        RelDataTypeField field(SqlIdentifier id) {
+            if (scope.rowType == null || id.isStar() || id.names.size() > 2
+                    || (id.names.size() == 2 && !id.names.get(0).equals(scope.alias))) {
+                return null;
+            }
+            return scope.rowType.getField(id.names.get(id.names.size() - 1), true, false);
         }
 
         private RexNode call(SqlBasicCall call) {
+            if (aggregates != null && aggregates.containsKey(call)) {
+                return aggregates.get(call);
+            }
             SqlOperator written = call.getOperator();
             if (written instanceof TypedSlot) {
-                if (call.operandCount() != 0 || ((TypedSlot) written).type().getSqlTypeName() != SqlTypeName.INTEGER) {
+                SqlTypeName slot = ((TypedSlot) written).type().getSqlTypeName();
+                if (call.operandCount() != 0 || (slot != SqlTypeName.INTEGER && slot != SqlTypeName.BIGINT)) {
                     return null;
                 }
                 return rex.makeCall(call.getParserPosition(), rex.deriveReturnType(written, List.of()), written, List.of());
@@ -302,8 +354,13 @@ final class DirectConversion {
         /** Whether the operands are of the types this subset takes for {@code kind}. */
         private static boolean typesFit(SqlKind kind, List<RexNode> operands) {
             int n = operands.size();
-            if (ARITHMETIC.contains(kind) || COMPARISON.contains(kind)) {
+            if (ARITHMETIC.contains(kind)) {
                 return n == 2 && all(operands, SqlTypeName.INTEGER);
+            }
+            if (COMPARISON.contains(kind)) {
+                // INTEGER against BIGINT: the validator casts one side
+                return n == 2 && all(operands, SqlTypeName.INTEGER)
+                        && operands.get(0).getType().getSqlTypeName() == operands.get(1).getType().getSqlTypeName();
             }
             switch (kind) {
                 case MINUS_PREFIX:
@@ -322,9 +379,11 @@ final class DirectConversion {
             }
         }
 
+        /** Whether every operand is of {@code type}; INTEGER stands for the exact integers, INTEGER and BIGINT. */
         private static boolean all(List<RexNode> operands, SqlTypeName type) {
             for (RexNode o : operands) {
-                if (o.getType().getSqlTypeName() != type) {
+                SqlTypeName t = o.getType().getSqlTypeName();
+                if (t != type && !(type == SqlTypeName.INTEGER && t == SqlTypeName.BIGINT)) {
                     return false;
                 }
             }
@@ -333,7 +392,7 @@ final class DirectConversion {
 
         private static boolean allowed(RelDataType type) {
             SqlTypeName t = type.getSqlTypeName();
-            return t == SqlTypeName.INTEGER || t == SqlTypeName.BOOLEAN;
+            return t == SqlTypeName.INTEGER || t == SqlTypeName.BIGINT || t == SqlTypeName.BOOLEAN;
         }
     }
 }

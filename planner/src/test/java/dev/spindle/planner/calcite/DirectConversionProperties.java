@@ -79,6 +79,13 @@ class DirectConversionProperties {
 
     private static void node(RelNode rel, StringBuilder out) {
         out.append(rel.getRelTypeName()).append(' ').append(rel.getRowType().getFullTypeString()).append(':');
+        if (rel instanceof org.apache.calcite.rel.core.Aggregate) {
+            for (org.apache.calcite.rel.core.AggregateCall c : ((org.apache.calcite.rel.core.Aggregate) rel).getAggCallList()) {
+                out.append(" agg ").append(c.getAggregation().getClass().getName()).append('@')
+                        .append(System.identityHashCode(c.getAggregation())).append(' ').append(c).append(' ')
+                        .append(c.getType().getFullTypeString()).append(' ').append(c.getName());
+            }
+        }
         rel.accept(new RexShuttle() {
             @Override
             public RexNode visitCall(RexCall call) {
@@ -181,7 +188,15 @@ class DirectConversionProperties {
                     inner -> Arbitraries.oneOf(
                             Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
                             inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
+            Arbitrary<String> aggregate = Arbitraries.oneOf(Arbitraries.just("COUNT(*)"),
+                    Combinators.combine(Arbitraries.of("COUNT", "SUM", "MIN", "MAX", "count", "avg"),
+                            Arbitraries.of("", "ALL ", "DISTINCT "), expr).as((f, q, e) -> f + "(" + q + e + ")"));
+            Arbitrary<String> aggregated = Arbitraries.oneOf(aggregate,
+                    Combinators.combine(aggregate, Arbitraries.of("+", "*", "-"), Arbitraries.oneOf(aggregate, expr))
+                            .as((l, op, r) -> l + " " + op + " " + r),
+                    aggregate.map(a -> "- " + a), aggregate.map(a -> a + " IS NULL"));
             Arbitrary<String> item = Arbitraries.frequencyOf(
+                    Tuple.of(3, aggregated),
                     Tuple.of(5, expr),
                     Tuple.of(3, Combinators.combine(expr, Arbitraries.of("col0", "col1", "col2", "a", "k"))
                             .as((e, a) -> e + " AS " + a)),
@@ -189,7 +204,11 @@ class DirectConversionProperties {
                     Tuple.of(1, Arbitraries.of(from.isEmpty() ? "1" : "*", alias == null ? "2" : alias + ".*")));
             Arbitrary<String> items = item.list().ofMinSize(1).ofMaxSize(3).map(l -> String.join(", ", l));
             Arbitrary<String> where = Arbitraries.oneOf(Arbitraries.just(""), predicate.map(p -> " WHERE " + p));
-            return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, where).as((q, i, w) -> "SELECT " + q + i + from + w);
+            Arbitrary<String> group = from.isEmpty() ? Arbitraries.just("") : Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.just("")),
+                    Tuple.of(2, Arbitraries.of(names).list().ofMinSize(1).ofMaxSize(3).map(l -> " GROUP BY " + String.join(", ", l))),
+                    Tuple.of(1, expr.map(e -> " GROUP BY " + e)));
+            return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, where, group)
+                    .as((q, i, w, g) -> "SELECT " + q + i + from + w + g);
         });
     }
 
@@ -208,7 +227,9 @@ class DirectConversionProperties {
         for (String sql : List.of("SELECT a + 1 AS x, b FROM t WHERE b > 2 AND NOT a IS NULL",
                 "SELECT DISTINCT * FROM t AS cor0 WHERE - cor0.b + a IS NOT NULL", "SELECT - 5 * 3 AS col2, + 7",
                 "SELECT ALL k / - a FROM u AS y WHERE (y.k = 3 OR a < k) AND a <> 1", "SELECT x.* FROM u x",
-                "SELECT DISTINCT 71 AS col2, - 3")) {
+                "SELECT DISTINCT 71 AS col2, - 3", "SELECT - COUNT(*) FROM t", "SELECT b, MAX(a + 1) AS m, count(*) FROM t GROUP BY b",
+                "SELECT DISTINCT SUM(DISTINCT x.a) * 2 FROM t x WHERE a > 1", "SELECT k, a FROM u GROUP BY a, k, u.a",
+                "SELECT MIN(k), MIN(k) + 1, COUNT(a) FROM u")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -223,7 +244,8 @@ class DirectConversionProperties {
     void whatTheValidatorDecidesGoesToCalcite() {
         for (String sql : List.of("SELECT a, a FROM t", "SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
-                "SELECT a FROM t ORDER BY a", "SELECT count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t")) {
+                "SELECT a FROM t ORDER BY a", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
+                "SELECT MAX(COUNT(*)) FROM t", "SELECT b FROM t GROUP BY a", "SELECT a FROM t GROUP BY a + 1")) {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
             check(sql);
         }
