@@ -84,12 +84,11 @@ final class DirectAggregation {
 
     /** The aggregation and its select list over {@code input}, or null if outside the subset. */
     static RelNode convert(SqlSelect select, DirectConversion.Scope scope, DirectConversion.Expressions ex, RelNode input,
-            RelBuilder builder) {
+            RelBuilder builder, List<String> names) {
         RexBuilder rex = ex.rex;
         SqlNodeList selectList = select.getSelectList();
         // the names conversion gives what is exactly a select item: keyed by the item's structure
         Map<String, String> nameMap = new HashMap<>();
-        List<String> names = new ArrayList<>();
         for (int i = 0; i < selectList.size(); i++) {
             SqlNode item = selectList.get(i);
             String alias = DirectConversion.alias(item, i);
@@ -101,7 +100,7 @@ final class DirectAggregation {
             names.add(alias);
         }
         if (new HashSet<>(names).size() != names.size()) {
-            return null;
+            return null; // duplicate names: the validator's and conversion's differ (see DirectConversion.selectItem)
         }
         List<RexNode> preExprs = new ArrayList<>();
         List<String> preNames = new ArrayList<>();

@@ -93,24 +93,23 @@ final class DirectConversion {
                 .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
         RelNode project;
         int width;
+        List<String> names = new ArrayList<>(); // the validator's: the root's, duplicates kept
         if (select.getGroup() != null || DirectAggregation.hasAggregate(select.getSelectList())) {
-            project = DirectAggregation.convert(select, scope, ex, root, builder);
+            project = DirectAggregation.convert(select, scope, ex, root, builder, names);
             if (project == null) {
                 return null;
             }
             width = select.getSelectList().size();
         } else {
             List<RexNode> exprs = new ArrayList<>();
-            List<String> names = new ArrayList<>();
+            List<String> relNames = new ArrayList<>(); // conversion's: the projection's, unique
+            Set<String> taken = new HashSet<>();
             for (SqlNode item : select.getSelectList()) {
-                if (!selectItem(item, scope, ex, exprs, names)) {
+                if (!selectItem(item, scope, ex, exprs, names, relNames, taken)) {
                     return null;
                 }
             }
-            if (new HashSet<>(names).size() != names.size()) {
-                return null; // the validator makes the names unique its own way
-            }
-            project = builder.push(root).projectNamed(exprs, names, true).build();
+            project = builder.push(root).projectNamed(exprs, relNames, true).build();
             width = exprs.size();
         }
         RelNode result = project;
@@ -127,7 +126,15 @@ final class DirectConversion {
                     ImmutableList.<org.apache.calcite.rel.core.AggregateCall>of()).build();
         }
         result = RelOptUtil.propagateRelHints(result, false);
-        return RelRoot.of(result, result.getRowType(), SqlKind.SELECT);
+        // the root's row type is the validator's: its names, where the relational expression's are unique
+        List<RelDataType> types = new ArrayList<>();
+        for (RelDataTypeField f : result.getRowType().getFieldList()) {
+            types.add(f.getType());
+        }
+        if (types.size() != names.size()) {
+            return null;
+        }
+        return RelRoot.of(result, cluster.getTypeFactory().createStructType(types, names), SqlKind.SELECT);
     }
 
     /** A SELECT without the clauses this does not convert. */
@@ -183,9 +190,15 @@ final class DirectConversion {
         return new Scope(scan, alias != null ? alias : name.getSimple(), scan.getRowType());
     }
 
-    /** Adds the expressions and names of one select item; false if it is outside the subset. */
-    private static boolean selectItem(SqlNode item, Scope scope, Expressions ex, List<RexNode> exprs, List<String> names) {
-        int ordinal = exprs.size();
+    /**
+     * Adds the expressions and names of one select item; false if it is outside the subset. The
+     * validator names an expression without an alias {@code EXPR$n} after the number of distinct
+     * names before it, keeps duplicate names, and renames a star's column that repeats a name
+     * ({@code a0}); conversion names it after its position and makes every name unique with the
+     * first free suffix 0, 1, ... ({@code taken}: conversion's names so far).
+     */
+    private static boolean selectItem(SqlNode item, Scope scope, Expressions ex, List<RexNode> exprs, List<String> names,
+            List<String> relNames, Set<String> taken) {
         if (item instanceof SqlIdentifier && ((SqlIdentifier) item).isStar()) {
             SqlIdentifier star = (SqlIdentifier) item;
             if (scope.rowType == null || star.names.size() > 2
@@ -194,12 +207,17 @@ final class DirectConversion {
             }
             RexBuilder rex = ex.rex;
             for (RelDataTypeField f : scope.rowType.getFieldList()) {
+                String v = f.getName();
+                for (int j = 0; names.contains(v); j++) {
+                    v = f.getName() + j;
+                }
                 exprs.add(rex.makeInputRef(f.getType(), f.getIndex()));
-                names.add(f.getName());
+                names.add(v);
+                relNames.add(free(v, taken));
             }
             return true;
         }
-        String alias = alias(item, ordinal);
+        String alias = alias(item, new HashSet<>(names).size());
         if (alias == null) {
             return false;
         }
@@ -208,9 +226,20 @@ final class DirectConversion {
         if (e == null) {
             return false;
         }
+        relNames.add(free(alias(item, exprs.size()), taken));
         exprs.add(e);
         names.add(alias);
         return true;
+    }
+
+    /** {@code name}, or with the first suffix 0, 1, ... that makes it new in {@code taken}; taken. */
+    private static String free(String name, Set<String> taken) {
+        String n = name;
+        for (int j = 0; taken.contains(n); j++) {
+            n = name + j;
+        }
+        taken.add(n);
+        return n;
     }
 
     /** A select item's name as the validator gives it (null: an alias this does not take). */
