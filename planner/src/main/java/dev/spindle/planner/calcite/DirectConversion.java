@@ -24,7 +24,9 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -46,8 +48,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias]] [WHERE
  * condition] [GROUP BY columns]} whose expressions are columns, integer literals and shape slots
  * of type INTEGER or BIGINT, combined with {@code + - * /}, unary {@code + -}, comparisons (of
- * operands of one type), {@code AND OR NOT} and {@code IS [NOT] NULL}, and aggregate calls
- * ({@link DirectAggregation}). Validating and converting such a
+ * operands of one type), {@code AND OR NOT}, {@code IS [NOT] NULL} and {@code CAST} to INTEGER
+ * or BIGINT, and aggregate calls ({@link DirectAggregation}). Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
  * files are tens of thousands of them, each a new shape); building it here takes the same steps
  * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
@@ -353,6 +355,9 @@ final class DirectConversion {
                 return rex.makeCall(call.getParserPosition(), rex.deriveReturnType(written, List.of()), written, List.of());
             }
             SqlKind kind = call.getKind();
+            if (kind == SqlKind.CAST) {
+                return cast(call);
+            }
             List<RexNode> operands = new ArrayList<>(call.operandCount());
             for (SqlNode operand : call.getOperandList()) {
                 RexNode e = convert(operand);
@@ -378,6 +383,36 @@ final class DirectConversion {
             }
             RelDataType type = rex.deriveReturnType(op, operands);
             return allowed(type) ? rex.makeCall(call.getParserPosition(), type, op, RexUtil.flatten(operands, op)) : null;
+        }
+
+        /**
+         * {@code CAST(x AS INTEGER | BIGINT)} of an exact integer {@code x}, as conversion's
+         * {@code convertCast} makes it: the declared type NOT NULL unless {@code x} is nullable,
+         * the builder's cast (which folds a literal), an unknown-typed NULL as the format.
+         */
+        private RexNode cast(SqlBasicCall call) {
+            if (call.operandCount() != 2 || !(call.operand(1) instanceof SqlDataTypeSpec)
+                    || SqlUtil.isNullLiteral(call.operand(0), false)) {
+                return null;
+            }
+            SqlDataTypeSpec spec = call.operand(1);
+            if (!(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec) || spec.getNullable() != null
+                    || ((SqlBasicTypeNameSpec) spec.getTypeNameSpec()).getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED
+                    || !spec.getTypeNameSpec().getTypeName().isSimple()) {
+                return null;
+            }
+            SqlTypeName target = SqlTypeName.get(spec.getTypeNameSpec().getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+            if (target != SqlTypeName.INTEGER && target != SqlTypeName.BIGINT) {
+                return null;
+            }
+            RexNode arg = convert(call.operand(0));
+            if (arg == null || !all(List.of(arg), SqlTypeName.INTEGER)) {
+                return null;
+            }
+            RelDataType type = org.apache.calcite.sql.fun.SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
+                    rex.getTypeFactory().createSqlType(target), false);
+            org.apache.calcite.rex.RexLiteral format = rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL));
+            return rex.makeCast(call.getParserPosition(), type, arg, false, false, format);
         }
 
         /** Whether the operands are of the types this subset takes for {@code kind}. */

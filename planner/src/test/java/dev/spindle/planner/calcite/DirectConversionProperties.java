@@ -181,6 +181,8 @@ class DirectConversionProperties {
             Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
                     Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
                     Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
+                    Combinators.combine(inner, Arbitraries.of("INTEGER", "BIGINT", "INT", "DECIMAL", "SMALLINT"))
+                            .as((e, t) -> "CAST(" + e + " AS " + t + ")"),
                     inner.map(e -> "(" + e + ")")), 3);
             Arbitrary<String> predicate = Arbitraries.recursive(() -> Arbitraries.oneOf(
                     Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
@@ -230,7 +232,8 @@ class DirectConversionProperties {
                 "SELECT DISTINCT 71 AS col2, - 3", "SELECT - COUNT(*) FROM t", "SELECT b, MAX(a + 1) AS m, count(*) FROM t GROUP BY b",
                 "SELECT DISTINCT SUM(DISTINCT x.a) * 2 FROM t x WHERE a > 1", "SELECT k, a FROM u GROUP BY a, k, u.a",
                 "SELECT MIN(k), MIN(k) + 1, COUNT(a) FROM u", "SELECT 52 AS col0, 13 AS col0, a AS col00, a AS col0 FROM t",
-                "SELECT *, *, a + 1, a AS a0 FROM t", "SELECT a AS k, - a AS k, - - a FROM t")) {
+                "SELECT *, *, a + 1, a AS a0 FROM t", "SELECT a AS k, - a AS k, - - a FROM t",
+                "SELECT CAST(a AS BIGINT) + CAST(90 AS INTEGER), CAST(- k AS INTEGER) FROM u WHERE CAST(k AS BIGINT) > e")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
