@@ -20,7 +20,6 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -34,7 +33,6 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.SqlSyntax;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -66,12 +64,17 @@ final class DirectAggregation {
         return false;
     }
 
+    /** Whether {@code call} calls an aggregate function, resolved or (from the parser) by name. */
+    private static boolean isAggregate(SqlCall call) {
+        return call.getOperator().isAggregator() || FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT));
+    }
+
     private static boolean containsAggregate(SqlNode node) {
         if (!(node instanceof SqlCall)) {
             return false;
         }
         SqlCall call = (SqlCall) node;
-        if (call.getOperator().isAggregator() || FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+        if (isAggregate(call)) {
             return true;
         }
         for (SqlNode operand : call.getOperandList()) {
@@ -110,7 +113,7 @@ final class DirectAggregation {
             for (SqlNode g : select.getGroup()) {
                 groupItems++;
                 RelDataTypeField f = g instanceof SqlIdentifier ? ex.field((SqlIdentifier) g) : null;
-                if (f == null || !allowed(f.getType())) {
+                if (f == null || !DirectConversion.Expressions.exactInteger(f.getType())) {
                     return null;
                 }
                 if (groups.containsKey(f.getIndex())) {
@@ -162,7 +165,7 @@ final class DirectAggregation {
             return true;
         }
         SqlBasicCall call = (SqlBasicCall) node;
-        if (!call.getOperator().isAggregator() && !FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+        if (!isAggregate(call)) {
             for (SqlNode operand : call.getOperandList()) {
                 if (!collect(operand, ex, groupItems, groupCount, nameMap, preExprs, preNames, aggCalls, aggCallMapping,
                         aggregates, input)) {
@@ -181,7 +184,7 @@ final class DirectAggregation {
                     return false; // nested aggregates: the validator's error
                 }
                 RexNode arg = ex.convert(operand);
-                if (arg == null || !allowed(arg.getType())) {
+                if (arg == null || !DirectConversion.Expressions.exactInteger(arg.getType())) {
                     return false;
                 }
                 int at = preExprs.indexOf(arg);
@@ -274,9 +277,5 @@ final class DirectAggregation {
             return out.append(')').toString();
         }
         return null;
-    }
-
-    private static boolean allowed(RelDataType type) {
-        return type.getSqlTypeName() == SqlTypeName.INTEGER || type.getSqlTypeName() == SqlTypeName.BIGINT;
     }
 }

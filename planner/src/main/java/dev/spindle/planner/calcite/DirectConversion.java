@@ -57,7 +57,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * which {@code DirectConversionProperties} checks against Calcite for random queries.
  *
  * <p>Anything outside that subset, and anything the validator would refuse (an unknown table or
- * column, a type error, a duplicate column name), gives null: the query goes to Calcite, which
+ * column, a type error), gives null: the query goes to Calcite, which
  * plans it or reports the error.
  *
  * <p>Thread-safety: stateless; each call works on its own objects.
@@ -244,7 +244,11 @@ final class DirectConversion {
         return n;
     }
 
-    /** A select item's name as the validator gives it (null: an alias this does not take). */
+    /**
+     * A select item's name (null: an alias this does not take): its alias, a column's name, or
+     * {@code EXPR$ordinal}, where the validator counts the distinct names before the item and
+     * conversion the items (see {@link #selectItem}).
+     */
     static String alias(SqlNode item, int ordinal) {
         if (item.getKind() == SqlKind.AS) {
             SqlCall as = (SqlCall) item;
@@ -308,8 +312,7 @@ final class DirectConversion {
             if (node instanceof SqlNumericLiteral) {
                 SqlNumericLiteral literal = (SqlNumericLiteral) node;
                 RelDataType type = literal.createSqlType(rex.getTypeFactory());
-                return type.getSqlTypeName() == SqlTypeName.INTEGER || type.getSqlTypeName() == SqlTypeName.BIGINT
-                        ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
+                return exactInteger(type) ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
             }
             if (node instanceof SqlBasicCall) {
                 return call((SqlBasicCall) node);
@@ -318,10 +321,6 @@ final class DirectConversion {
         }
 
         private RexNode column(SqlIdentifier id) {
-            if (scope.rowType == null || id.isStar() || id.names.size() > 2
-                    || (id.names.size() == 2 && !id.names.get(0).equals(scope.alias))) {
-                return null;
-            }
             RelDataTypeField f = field(id);
             if (f == null || !allowed(f.getType())) {
                 return null;
@@ -348,8 +347,7 @@ final class DirectConversion {
             }
             SqlOperator written = call.getOperator();
             if (written instanceof TypedSlot) {
-                SqlTypeName slot = ((TypedSlot) written).type().getSqlTypeName();
-                if (call.operandCount() != 0 || (slot != SqlTypeName.INTEGER && slot != SqlTypeName.BIGINT)) {
+                if (call.operandCount() != 0 || !exactInteger(((TypedSlot) written).type())) {
                     return null;
                 }
                 return rex.makeCall(call.getParserPosition(), rex.deriveReturnType(written, List.of()), written, List.of());
@@ -406,7 +404,7 @@ final class DirectConversion {
                 return null;
             }
             RexNode arg = convert(call.operand(0));
-            if (arg == null || !all(List.of(arg), SqlTypeName.INTEGER)) {
+            if (arg == null || !exactInteger(arg.getType())) {
                 return null;
             }
             RelDataType type = org.apache.calcite.sql.fun.SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
@@ -446,17 +444,21 @@ final class DirectConversion {
         /** Whether every operand is of {@code type}; INTEGER stands for the exact integers, INTEGER and BIGINT. */
         private static boolean all(List<RexNode> operands, SqlTypeName type) {
             for (RexNode o : operands) {
-                SqlTypeName t = o.getType().getSqlTypeName();
-                if (t != type && !(type == SqlTypeName.INTEGER && t == SqlTypeName.BIGINT)) {
+                if (type == SqlTypeName.INTEGER ? !exactInteger(o.getType()) : o.getType().getSqlTypeName() != type) {
                     return false;
                 }
             }
             return true;
         }
 
-        private static boolean allowed(RelDataType type) {
+        /** Whether {@code type} is one of the exact integers this subset takes, INTEGER and BIGINT. */
+        static boolean exactInteger(RelDataType type) {
             SqlTypeName t = type.getSqlTypeName();
-            return t == SqlTypeName.INTEGER || t == SqlTypeName.BIGINT || t == SqlTypeName.BOOLEAN;
+            return t == SqlTypeName.INTEGER || t == SqlTypeName.BIGINT;
+        }
+
+        private static boolean allowed(RelDataType type) {
+            return exactInteger(type) || type.getSqlTypeName() == SqlTypeName.BOOLEAN;
         }
     }
 }
