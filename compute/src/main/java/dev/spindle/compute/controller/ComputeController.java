@@ -4,8 +4,6 @@ import dev.spindle.common.error.ErrorCode;
 import dev.spindle.common.error.SpindleException;
 import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
-import dev.spindle.compute.interp.TransientRead;
-import dev.spindle.compute.peek.InlinePeek;
 import dev.spindle.compute.peek.PeekRequest;
 import dev.spindle.compute.peek.PeekResponse;
 import dev.spindle.compute.plan.DataflowDescription;
@@ -119,10 +117,8 @@ public final class ComputeController implements AutoCloseable {
     private final ComputeRuntime interactive;
     private final Consumer<ComputeCommand> toMaintenance;
     private final Consumer<ComputeCommand> toInteractive;
-    /** The sharing registries, one per worker ordinal (split runtimes; empty when solo). */
-    private final List<ArrangementSharingRegistry> registries;
-    /** The tables the runtimes read, for reads evaluated in the caller's thread. */
-    private final dev.spindle.compute.render.TableResolver tables;
+    /** Peeks answered in the caller's thread from the sharing registries and the tables. */
+    private final InlineReads inline;
     /** Completed peeks by duration bucket: bucket b counts peeks that took less than 2^b ms. */
     private final PeekDurations peekDurations = new PeekDurations();
     private final Map<Long, DataflowBook> books = new LinkedHashMap<>();
@@ -148,8 +144,8 @@ public final class ComputeController implements AutoCloseable {
         Runtimes rts = factory.start(options.environment(), sink);
         this.maintenance = rts.maintenance();
         this.interactive = rts.interactive();
-        this.registries = rts.registries();
-        this.tables = options.environment().tables();
+        this.inline = new InlineReads(rts.registries(), options.environment().tables(), interactive.workers(),
+                peekDurations, this::unusable, applied);
         this.toMaintenance = options.wire() ? c -> maintenance.send(ProtocolCodec.roundTrip(c)) : maintenance::send;
         this.toInteractive = options.wire() ? c -> interactive.send(ProtocolCodec.roundTrip(c)) : interactive::send;
     }
@@ -527,64 +523,28 @@ public final class ComputeController implements AutoCloseable {
 
     /**
      * Answers peek {@code request} (a point lookup or a scan) in the calling thread if the split
-     * runtimes' sharing registries hold its index sealed past the peek's time ({@link InlinePeek});
-     * null if it must go to the interactive workers ({@link #peek(PeekRequest, Duration)}): a solo
-     * runtime, an index not published or not sealed yet; a dropped or failed index is answered
-     * with its error. Takes no lock of the controller's, so concurrent reads do not serialize here.
+     * runtimes' sharing registries hold its index sealed past the peek's time; null if it must go
+     * to the interactive workers ({@link #peek(PeekRequest, Duration)}). See {@link InlineReads}:
+     * takes no lock of the controller's, so concurrent reads do not serialize here.
      *
      * @param checkpoint called between slices of a scan; what it throws (a cancel, a timeout) ends
      *     the read and is thrown from here
      */
     public PeekResponse tryPeekInline(PeekRequest request, Runnable checkpoint) {
-        if (registries.isEmpty() || closed) {
-            return null;
-        }
-        SpindleException unusable = unusable(request.index()); // dropped or failed: as a worker's peek would
-        if (unusable != null) {
-            return new PeekResponse.Error(unusable);
-        }
-        long started = System.nanoTime();
-        PeekResponse r = InlinePeek.tryAnswer(registries, request, checkpoint);
-        if (r != null) {
-            peekDurations.count(started);
-        }
-        return r;
+        return closed ? null : inline.peek(request, checkpoint);
     }
 
     /**
      * Answers the slow path's peek {@code request} of transient dataflow {@code desc} in the
-     * calling thread, without rendering it ({@link TransientRead}): when every table it reads is
-     * sealed past the peek's time and not compacted past it, and every index it imports is
-     * published on every worker ordinal, sealed past the time and not compacted past it. Null
-     * when it must go to the interactive workers ({@link #peekTransient}); an import dropped or
-     * failed is answered with its error, as there. Takes no lock of the controller's; counted in
-     * {@link #peekDurations()} like every answered peek.
+     * calling thread, without rendering it, where its inputs allow; null if it must go to the
+     * interactive workers ({@link #peekTransient}). See {@link InlineReads}: takes no lock of the
+     * controller's; counted in {@link #peekDurations()} like every answered peek.
      *
      * @param checkpoint called now and then during a long evaluation; what it throws (a cancel, a
      *     timeout) ends the read and is thrown from here
      */
     public PeekResponse tryPeekTransientInline(DataflowDescription desc, PeekRequest request, Runnable checkpoint) {
-        if (closed) {
-            return null;
-        }
-        for (GlobalId imported : desc.indexImports().keySet()) {
-            SpindleException unusable = unusable(imported); // dropped or failed: as peekTransient answers
-            if (unusable != null) {
-                return new PeekResponse.Error(unusable);
-            }
-            Frontier allowed = applied.get(imported);
-            if (allowed != null && !allowed.lessEqual(request.time())) {
-                // compaction past t was sent, though the trace may not have applied it yet: the
-                // dataflow, rendered after it in command order, answers as it always did
-                return null;
-            }
-        }
-        long started = System.nanoTime();
-        PeekResponse r = TransientRead.tryAnswer(desc, request, tables, registries, interactive.workers(), checkpoint);
-        if (r != null) {
-            peekDurations.count(started);
-        }
-        return r;
+        return closed ? null : inline.transientRead(desc, request, checkpoint);
     }
 
     /**
