@@ -7,7 +7,8 @@
  * parts, each guarded by the controller's monitor: {@code DataflowBook} (one live dataflow),
  * {@code PeekCollector} (one pending peek), {@code ReportedFrontiers} (the workers' uppers and
  * sinces), {@code ExportSampling} (introspection samples in flight); {@code PeekDurations} is
- * atomic.
+ * atomic, and {@code InlineReads} answers peeks in the caller's thread without the monitor (from
+ * the sharing registries, the tables and what the controller publishes for lock-free reads).
  *
  * <p>Uses the protocol, runtimes (to start them and send them commands), plans, peeks, the
  * sharing roles and the renderer's {@code TableResolver} type; must not use operators,
