@@ -88,6 +88,12 @@ public final class ConstantFolder implements RexExecutor {
         if (t == SqlTypeName.CHAR && calcite instanceof String && ((String) calcite).length() != type.getPrecision()) {
             return null;
         }
+        if (t == SqlTypeName.VARCHAR && calcite instanceof String && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED
+                && ((String) calcite).length() > type.getPrecision()) {
+            // no literal of the type holds it: the builder's VARCHAR literal, a CHAR literal under
+            // a cast to the type, would change the value and come back here to be folded, forever
+            return null;
+        }
         // a VARCHAR value is Calcite's CHAR literal under a cast that Calcite's builder removes
         RexNode lit = b.makeLiteral(calcite, type, t == SqlTypeName.VARCHAR, false);
         return lit.getType().getSqlTypeName() == t ? lit : null;

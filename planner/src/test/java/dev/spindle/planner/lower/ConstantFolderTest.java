@@ -78,6 +78,18 @@ class ConstantFolderTest {
         assertEquals(SqlKind.CAST, assertInstanceOf(RexCall.class, row.get(2)).getKind(), "overflow is left for run time");
     }
 
+    @Test
+    void aStringLongerThanItsVaryingTypeStaysACast() {
+        // 'ba' cast to VARCHAR(0) (SELECT ... WHERE EXISTS (... WHERE substring('' from 2) =
+        // COALESCE('ba', 'b')), the differential JDBC test's seed 16355): the planner's builder
+        // makes a VARCHAR literal as a CHAR(2) literal under a cast to VARCHAR(0), which changes
+        // the value, so the cast came back here to be folded, forever (54001)
+        RexBuilder folding = new SqlPlanner(Catalog.empty(), ConstantFolder.INSTANCE).cluster().getRexBuilder();
+        RexNode cast = folding.makeAbstractCast(folding.getTypeFactory().createSqlType(SqlTypeName.VARCHAR, 0),
+                folding.makeLiteral("ba"), false);
+        assertSame(cast, ConstantFolder.fold(folding, cast), "no literal of VARCHAR(0) holds 'ba'");
+    }
+
     private static java.util.List<RexNode> row(RelNode rel) {
         if (rel instanceof Project) {
             return ((Project) rel).getProjects();
