@@ -87,7 +87,10 @@ class DifferentialQueryProperties {
         Arbitrary<String> where = Arbitraries.oneOf(Arbitraries.just(""), pred.map(p -> " WHERE " + p),
                 Combinators.combine(pred, pred, Arbitraries.of("AND", "OR")).as((p, q, op) -> " WHERE " + p + " " + op + " " + q));
         Arbitrary<String> from = Arbitraries.of("t1 x", "t2 x", "t1 x JOIN t2 y ON x.a = y.a",
-                "t1 x JOIN t2 y ON x.b = y.a AND x.a < y.b", "t1 x LEFT JOIN t2 y ON x.a = y.b");
+                "t1 x JOIN t2 y ON x.b = y.a AND x.a < y.b", "t1 x LEFT JOIN t2 y ON x.a = y.b",
+                // the joins' sides narrowed to the columns used (calcite.Narrowing): outer, cross, three-way
+                "t1 x RIGHT JOIN t2 y ON x.a = y.b", "t1 x CROSS JOIN t2 y", "t2 y, t1 x",
+                "t1 x JOIN t2 y ON x.a = y.a JOIN t1 z ON y.b = z.a AND z.b > x.b");
         Arbitrary<String> select = Combinators.combine(expr, expr, from, where).as((e1, e2, f, w) -> "SELECT " + e1 + ", " + e2
                 + " FROM " + f + w);
         Arbitrary<String> grouped = Combinators.combine(col, Arbitraries.of("count(*)", "count(x.b)", "sum(x.b)", "min(x.b)",
@@ -100,7 +103,10 @@ class DifferentialQueryProperties {
         Arbitrary<String> subquery = Combinators.combine(Arbitraries.of("IN", "NOT IN"), where)
                 .as((op, w) -> "SELECT x.a, x.b FROM t1 x WHERE x.a " + op + " (SELECT x.b FROM t2 x WHERE x.b IS NOT NULL)"
                         + (w.isEmpty() ? "" : " AND " + w.substring(7)));
-        return Arbitraries.oneOf(select, grouped, global, setop, subquery);
+        Arbitrary<String> correlated = Combinators.combine(Arbitraries.of("EXISTS", "NOT EXISTS"), Arbitraries.of("=", "<"), where)
+                .as((op, cmp, w) -> "SELECT x.a, x.b FROM t1 x WHERE " + op + " (SELECT 1 FROM t2 y WHERE y.a " + cmp + " x.b)"
+                        + (w.isEmpty() ? "" : " AND " + w.substring(7)));
+        return Arbitraries.oneOf(select, grouped, global, setop, subquery, correlated);
     }
 
     @Property(tries = 150)

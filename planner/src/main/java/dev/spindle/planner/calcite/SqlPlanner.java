@@ -183,10 +183,8 @@ public final class SqlPlanner {
      */
     public RelRoot plan(SqlNode query) {
         RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS) : null;
-        SqlToRelConverter converter = null;
         if (root == null) {
-            converter = converter();
-            root = converter.convertQuery(validate(query), false, true);
+            root = converter().convertQuery(validate(query), false, true);
         }
         RelNode rel = root.rel;
         if (SubQueries.present(rel)) {
@@ -197,7 +195,7 @@ public final class SqlPlanner {
             }
         }
         if (Trimming.pays(rel)) {
-            rel = (converter != null ? converter : converter()).trimUnusedFields(false, rel);
+            rel = trimCalcite ? converter().trimUnusedFields(false, rel) : Narrowing.narrow(rel);
         }
         if (JoinOrder.hasCrossProduct(rel)) { // a WHERE over a cross product goes into the joins here, at once
             rel = JoinOrder.reorder(rel);
@@ -222,6 +220,11 @@ public final class SqlPlanner {
     /** {@code query} validated and converted, before any rule (for tests in this package). */
     RelNode convertForTests(SqlNode query) {
         return converter().convertQuery(validate(query), false, true).rel;
+    }
+
+    /** {@code rel} through Calcite's field trimmer (for tests in this package: {@link Narrowing}'s oracle). */
+    RelNode trimForTests(RelNode rel) {
+        return converter().trimUnusedFields(false, rel);
     }
 
     /** The types of {@code query}'s {@code ?} parameters, in order (validates it). */
@@ -254,6 +257,15 @@ public final class SqlPlanner {
     /** This planner, validating and converting every query through Calcite (the oracle of {@link DirectConversion}'s tests). */
     SqlPlanner withoutDirectConversion() {
         direct = false;
+        return this;
+    }
+
+    /** Whether joins' inputs are narrowed by Calcite's field trimmer instead of {@link Narrowing}; on only in tests. */
+    private boolean trimCalcite;
+
+    /** This planner, trimming with Calcite's field trimmer (the oracle of {@link Narrowing}'s tests). */
+    SqlPlanner withCalciteTrimmer() {
+        trimCalcite = true;
         return this;
     }
 

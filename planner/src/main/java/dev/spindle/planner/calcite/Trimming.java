@@ -6,8 +6,8 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Window;
 
 /**
- * When Calcite's field trimmer is worth running. Trimming drops columns no operator above uses, so
- * that joins carry (and arrange) narrower records. Without a join there is nothing for it to narrow
+ * When narrowing ({@link Narrowing}; Calcite's field trimmer before it) is worth running. It drops
+ * columns no operator above uses, so that joins carry (and arrange) narrower records. Without a join there is nothing for it to narrow
  * that the lowering does not narrow already: it fuses filters, projections and the map under an
  * aggregation or set operation into one map over each scan, which reads only the columns used, and
  * SQL-to-relational conversion already projects an aggregation's input onto its keys and arguments.
