@@ -25,6 +25,8 @@ import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -39,6 +41,8 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.implicit.TypeCoercion;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -67,7 +71,8 @@ final class DirectConversion {
     }
 
     /** {@code query}'s relational expression as conversion would give it, or null if this cannot build it. */
-    static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators) {
+    static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators,
+            TypeCoercion coercion) {
         if (!(query instanceof SqlSelect)) {
             return null;
         }
@@ -79,7 +84,7 @@ final class DirectConversion {
         if (scope == null) {
             return null;
         }
-        Expressions ex = new Expressions(scope, cluster.getRexBuilder(), reader, operators);
+        Expressions ex = new Expressions(scope, cluster.getRexBuilder(), reader, operators, coercion);
         RelNode root = scope.rel;
         if (select.getWhere() != null) {
             RexNode condition = ex.convert(select.getWhere());
@@ -283,6 +288,8 @@ final class DirectConversion {
         final RexBuilder rex;
         final CalciteCatalogReader reader;
         final SqlOperatorTable operators;
+        /** The validator's implicit coercion: the type two compared operands of different types meet in. */
+        private final TypeCoercion coercion;
         /**
          * In an aggregated select list: the aggregation's output, its group columns (column index
          * of the input → field of the output) and its aggregate calls' values; null otherwise.
@@ -298,11 +305,12 @@ final class DirectConversion {
             this.aggregates = aggregates;
         }
 
-        Expressions(Scope scope, RexBuilder rex, CalciteCatalogReader reader, SqlOperatorTable operators) {
+        Expressions(Scope scope, RexBuilder rex, CalciteCatalogReader reader, SqlOperatorTable operators, TypeCoercion coercion) {
             this.scope = scope;
             this.rex = rex;
             this.reader = reader;
             this.operators = operators;
+            this.coercion = coercion;
         }
 
         RexNode convert(SqlNode node) {
@@ -312,7 +320,8 @@ final class DirectConversion {
             if (node instanceof SqlNumericLiteral) {
                 SqlNumericLiteral literal = (SqlNumericLiteral) node;
                 RelDataType type = literal.createSqlType(rex.getTypeFactory());
-                return exactInteger(type) ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
+                return exactInteger(type) || type.getSqlTypeName() == SqlTypeName.DECIMAL
+                        ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
             }
             if (node instanceof SqlBasicCall) {
                 return call((SqlBasicCall) node);
@@ -347,7 +356,7 @@ final class DirectConversion {
             }
             SqlOperator written = call.getOperator();
             if (written instanceof TypedSlot) {
-                if (call.operandCount() != 0 || !exactInteger(((TypedSlot) written).type())) {
+                if (call.operandCount() != 0 || !allowed(((TypedSlot) written).type())) {
                     return null;
                 }
                 return rex.makeCall(call.getParserPosition(), rex.deriveReturnType(written, List.of()), written, List.of());
@@ -355,6 +364,9 @@ final class DirectConversion {
             SqlKind kind = call.getKind();
             if (kind == SqlKind.CAST) {
                 return cast(call);
+            }
+            if (kind == SqlKind.BETWEEN) {
+                return between(call);
             }
             List<RexNode> operands = new ArrayList<>(call.operandCount());
             for (SqlNode operand : call.getOperandList()) {
@@ -366,6 +378,9 @@ final class DirectConversion {
             }
             if (!typesFit(kind, operands)) {
                 return null;
+            }
+            if (COMPARISON.contains(kind)) {
+                coerceToCommonType(call, operands);
             }
             if (kind == SqlKind.PLUS_PREFIX) {
                 // conversion expands the parser's "+ x" into x (Calcite's convertlet); where the
@@ -413,21 +428,78 @@ final class DirectConversion {
             return rex.makeCast(call.getParserPosition(), type, arg, false, false, format);
         }
 
+        /**
+         * {@code x [NOT] BETWEEN y AND z} of numbers, as conversion expands it: {@code x >= y AND
+         * x <= z} (under NOT), the three operands first cast to the type the validator's coercion
+         * finds for them (none if their types have one name; else the common type of the first
+         * two, then of that and the third).
+         */
+        private RexNode between(SqlBasicCall call) {
+            if (!(call.getOperator() instanceof SqlBetweenOperator) || call.operandCount() != 3
+                    || ((SqlBetweenOperator) call.getOperator()).flag != SqlBetweenOperator.Flag.ASYMMETRIC) {
+                return null;
+            }
+            List<RexNode> operands = new ArrayList<>(3);
+            for (SqlNode operand : call.getOperandList()) {
+                RexNode e = convert(operand);
+                if (e == null || !number(e.getType())) {
+                    return null;
+                }
+                operands.add(e);
+            }
+            RelDataType t0 = operands.get(0).getType();
+            RelDataType t1 = operands.get(1).getType();
+            RelDataType t2 = operands.get(2).getType();
+            if (!SqlTypeUtil.sameNamedType(t0, t1) || !SqlTypeUtil.sameNamedType(t1, t2)) {
+                RelDataType common = coercion.commonTypeForBinaryComparison(t0, t1);
+                common = common == null ? null : coercion.commonTypeForBinaryComparison(common, t2);
+                if (common != null) {
+                    castTo(common, call, operands);
+                }
+            }
+            RexNode x = operands.get(0);
+            RexNode and = rex.makeCall(SqlStdOperatorTable.AND,
+                    rex.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, operands.get(1)),
+                    rex.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, x, operands.get(2)));
+            return ((SqlBetweenOperator) call.getOperator()).isNegated()
+                    ? rex.makeCall(call.getParserPosition(), SqlStdOperatorTable.NOT, and) : and;
+        }
+
+        /**
+         * As the validator's implicit coercion makes two compared numbers of different types meet
+         * (an INTEGER column against a DECIMAL literal: both DECIMAL; a DOUBLE against an INTEGER:
+         * DOUBLE): each operand not of the common type is cast to it, keeping its nullability, as
+         * conversion converts the cast the validator put around it (which folds a literal).
+         */
+        private void coerceToCommonType(SqlBasicCall call, List<RexNode> operands) {
+            RelDataType common = coercion.commonTypeForBinaryComparison(operands.get(0).getType(), operands.get(1).getType());
+            if (common != null) {
+                castTo(common, call, operands);
+            }
+        }
+
+        /** Each of {@code call}'s converted operands not of type {@code common} cast to it, its nullability kept. */
+        private void castTo(RelDataType common, SqlBasicCall call, List<RexNode> operands) {
+            for (int i = 0; i < operands.size(); i++) {
+                RexNode operand = operands.get(i);
+                if (!SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), operand.getType(), common)) {
+                    RelDataType type = rex.getTypeFactory().createTypeWithNullability(common, operand.getType().isNullable());
+                    operands.set(i, rex.makeCast(call.operand(i).getParserPosition(), type, operand, false, false,
+                            rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL))));
+                }
+            }
+        }
+
         /** Whether the operands are of the types this subset takes for {@code kind}. */
         private static boolean typesFit(SqlKind kind, List<RexNode> operands) {
             int n = operands.size();
-            if (ARITHMETIC.contains(kind)) {
-                return n == 2 && all(operands, SqlTypeName.INTEGER);
-            }
-            if (COMPARISON.contains(kind)) {
-                // INTEGER against BIGINT: the validator casts one side
-                return n == 2 && all(operands, SqlTypeName.INTEGER)
-                        && operands.get(0).getType().getSqlTypeName() == operands.get(1).getType().getSqlTypeName();
+            if (ARITHMETIC.contains(kind) || COMPARISON.contains(kind)) {
+                return n == 2 && all(operands, SqlTypeName.DECIMAL);
             }
             switch (kind) {
                 case MINUS_PREFIX:
                 case PLUS_PREFIX:
-                    return n == 1 && all(operands, SqlTypeName.INTEGER);
+                    return n == 1 && all(operands, SqlTypeName.DECIMAL);
                 case AND:
                 case OR:
                     return n == 2 && all(operands, SqlTypeName.BOOLEAN);
@@ -441,10 +513,13 @@ final class DirectConversion {
             }
         }
 
-        /** Whether every operand is of {@code type}; INTEGER stands for the exact integers, INTEGER and BIGINT. */
+        /**
+         * Whether every operand is of {@code type}; DECIMAL stands for the numbers this subset takes
+         * ({@link #number}).
+         */
         private static boolean all(List<RexNode> operands, SqlTypeName type) {
             for (RexNode o : operands) {
-                if (type == SqlTypeName.INTEGER ? !exactInteger(o.getType()) : o.getType().getSqlTypeName() != type) {
+                if (type == SqlTypeName.DECIMAL ? !number(o.getType()) : o.getType().getSqlTypeName() != type) {
                     return false;
                 }
             }
@@ -457,8 +532,14 @@ final class DirectConversion {
             return t == SqlTypeName.INTEGER || t == SqlTypeName.BIGINT;
         }
 
+        /** Whether {@code type} is one of the numbers this subset takes: INTEGER, BIGINT, DECIMAL and DOUBLE. */
+        static boolean number(RelDataType type) {
+            SqlTypeName t = type.getSqlTypeName();
+            return exactInteger(type) || t == SqlTypeName.DECIMAL || t == SqlTypeName.DOUBLE;
+        }
+
         private static boolean allowed(RelDataType type) {
-            return exactInteger(type) || type.getSqlTypeName() == SqlTypeName.BOOLEAN;
+            return number(type) || type.getSqlTypeName() == SqlTypeName.BOOLEAN;
         }
     }
 }

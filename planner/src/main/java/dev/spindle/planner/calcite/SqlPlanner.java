@@ -182,7 +182,8 @@ public final class SqlPlanner {
      * @throws SpindleException a validation error with its SQLSTATE and position
      */
     public RelRoot plan(SqlNode query) {
-        RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS) : null;
+        RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
+                validator.getTypeCoercion()) : null;
         if (root == null) {
             root = converter().convertQuery(validate(query), false, true);
         }

@@ -118,7 +118,7 @@ class DirectConversionProperties {
     private static boolean accepted(SqlNode query) {
         SqlPlanner planner = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE);
         return DirectConversion.tryConvert(query, SqlPlanner.readerForTests(CATALOG), planner.cluster(),
-                SqlPlanner.operatorsForTests()) != null;
+                SqlPlanner.operatorsForTests(), planner.validator().getTypeCoercion()) != null;
     }
 
     private static void check(String sql) {
@@ -174,10 +174,11 @@ class DirectConversionProperties {
             String alias = from.contains(" AS ") ? from.substring(from.lastIndexOf(' ') + 1)
                     : from.equals(" FROM u y") ? "y" : from.isEmpty() ? null : from.substring(6);
             List<String> names = from.isEmpty() ? List.of("1") : from.contains(" t") ? List.of("a", "b", alias + ".a", alias + ".b")
-                    : List.of("k", "a", alias + ".k", alias + ".a");
+                    : List.of("k", "a", alias + ".k", alias + ".a", "d", alias + ".d", "e");
             Arbitrary<String> leaf = Arbitraries.frequencyOf(Tuple.of(10, Arbitraries.of(names)),
                     Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
-                    Tuple.of(1, Arbitraries.of("NULL", "2.5", "c", "e")));
+                    Tuple.of(3, Arbitraries.of("2.5", "0.25", "25.84", "100.0", "3000000000")),
+                    Tuple.of(1, Arbitraries.of("NULL", "1.5E2", "c", "e")));
             Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
                     Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
                     Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
@@ -186,7 +187,9 @@ class DirectConversionProperties {
                     inner.map(e -> "(" + e + ")")), 3);
             Arbitrary<String> predicate = Arbitraries.recursive(() -> Arbitraries.oneOf(
                     Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
-                    expr.map(e -> e + " IS NULL"), expr.map(e -> e + " IS NOT NULL")),
+                    expr.map(e -> e + " IS NULL"), expr.map(e -> e + " IS NOT NULL"),
+                    Combinators.combine(expr, Arbitraries.of(" BETWEEN ", " NOT BETWEEN ", " BETWEEN SYMMETRIC "), expr, expr)
+                            .as((x, op, y, z) -> x + op + y + " AND " + z)),
                     inner -> Arbitraries.oneOf(
                             Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
                             inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
@@ -233,7 +236,10 @@ class DirectConversionProperties {
                 "SELECT DISTINCT SUM(DISTINCT x.a) * 2 FROM t x WHERE a > 1", "SELECT k, a FROM u GROUP BY a, k, u.a",
                 "SELECT MIN(k), MIN(k) + 1, COUNT(a) FROM u", "SELECT 52 AS col0, 13 AS col0, a AS col00, a AS col0 FROM t",
                 "SELECT *, *, a + 1, a AS a0 FROM t", "SELECT a AS k, - a AS k, - - a FROM t",
-                "SELECT CAST(a AS BIGINT) + CAST(90 AS INTEGER), CAST(- k AS INTEGER) FROM u WHERE CAST(k AS BIGINT) > e")) {
+                "SELECT CAST(a AS BIGINT) + CAST(90 AS INTEGER), CAST(- k AS INTEGER) FROM u WHERE CAST(k AS BIGINT) > e",
+                // numbers of different types: DECIMAL literals, a DOUBLE column; compared ones meet in a common type
+                "SELECT k FROM u WHERE d > 25.84 AND k < 2.5 AND d <> k AND e >= a AND d = 7", "SELECT d * 2.5 + k, - d, a + 1.5 FROM u",
+                "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -247,7 +253,7 @@ class DirectConversionProperties {
     @Example
     void whatTheValidatorDecidesGoesToCalcite() {
         for (String sql : List.of("SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
-                "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
+                "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
                 "SELECT a FROM t ORDER BY a", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
                 "SELECT MAX(COUNT(*)) FROM t", "SELECT COUNT(*) AS n, COUNT(*) AS n FROM t", "SELECT b FROM t GROUP BY a", "SELECT a FROM t GROUP BY a + 1")) {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
@@ -255,6 +261,6 @@ class DirectConversionProperties {
         }
         assertNull(DirectConversion.tryConvert(TestSql.lenient("SELECT a FROM t UNION SELECT b FROM t"),
                 SqlPlanner.readerForTests(CATALOG), new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).cluster(),
-                SqlPlanner.operatorsForTests()));
+                SqlPlanner.operatorsForTests(), new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).validator().getTypeCoercion()));
     }
 }
