@@ -26,6 +26,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlInOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -40,6 +41,7 @@ import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.implicit.TypeCoercion;
@@ -50,10 +52,11 @@ import org.apache.calcite.util.ImmutableBitSet;
 /**
  * The relational expression of the simplest queries, built without Calcite's validator and
  * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias]] [WHERE
- * condition] [GROUP BY columns]} whose expressions are columns, integer literals and shape slots
- * of type INTEGER or BIGINT, combined with {@code + - * /}, unary {@code + -}, comparisons (of
- * operands of one type), {@code AND OR NOT}, {@code IS [NOT] NULL} and {@code CAST} to INTEGER
- * or BIGINT, and aggregate calls ({@link DirectAggregation}). Validating and converting such a
+ * condition] [GROUP BY columns]} whose expressions are columns, exact literals and shape slots
+ * of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
+ * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
+ * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL} and
+ * {@code CAST} to INTEGER or BIGINT, and aggregate calls of integers ({@link DirectAggregation}). Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
  * files are tens of thousands of them, each a new shape); building it here takes the same steps
  * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
@@ -87,7 +90,8 @@ final class DirectConversion {
         Expressions ex = new Expressions(scope, cluster.getRexBuilder(), reader, operators, coercion);
         RelNode root = scope.rel;
         if (select.getWhere() != null) {
-            RexNode condition = ex.convert(select.getWhere());
+            SqlNode where = pushDownNotForIn(select.getWhere());
+            RexNode condition = where == null ? null : ex.convert(where);
             if (condition == null || condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
                 return null;
             }
@@ -268,6 +272,66 @@ final class DirectConversion {
         return SqlUtil.GENERATED_EXPR_ALIAS_PREFIX + ordinal;
     }
 
+    /**
+     * As conversion rewrites a WHERE condition that has an IN in it before converting it: a NOT
+     * over AND, OR, NOT, IN or NOT IN is pushed down (De Morgan; NOT IN for NOT over IN), wherever
+     * the subtree under it has an IN. Null where conversion would rewrite a CASE, which this does
+     * not take.
+     */
+    static SqlNode pushDownNotForIn(SqlNode node) {
+        if (!(node instanceof SqlCall) || !SqlUtil.containsIn(node)) {
+            return node;
+        }
+        SqlCall call = (SqlCall) node;
+        switch (call.getKind()) {
+            case AND:
+            case OR: {
+                List<SqlNode> operands = new ArrayList<>();
+                for (SqlNode operand : call.getOperandList()) {
+                    SqlNode o = pushDownNotForIn(operand);
+                    if (o == null) {
+                        return null;
+                    }
+                    operands.add(o);
+                }
+                return call.getOperator().createCall(call.getParserPosition(), operands);
+            }
+            case NOT: {
+                if (!(call.operand(0) instanceof SqlCall)) {
+                    return node;
+                }
+                SqlCall under = call.operand(0);
+                switch (under.getKind()) {
+                    case CASE:
+                        return null;
+                    case AND:
+                    case OR: {
+                        List<SqlNode> operands = new ArrayList<>();
+                        for (SqlNode operand : under.getOperandList()) {
+                            SqlNode o = pushDownNotForIn(SqlStdOperatorTable.NOT.createCall(SqlParserPos.ZERO, operand));
+                            if (o == null) {
+                                return null;
+                            }
+                            operands.add(o);
+                        }
+                        return (under.getKind() == SqlKind.AND ? SqlStdOperatorTable.OR : SqlStdOperatorTable.AND)
+                                .createCall(SqlParserPos.ZERO, operands);
+                    }
+                    case NOT:
+                        return pushDownNotForIn(under.operand(0));
+                    case NOT_IN:
+                        return SqlStdOperatorTable.IN.createCall(SqlParserPos.ZERO, under.getOperandList());
+                    case IN:
+                        return SqlStdOperatorTable.NOT_IN.createCall(SqlParserPos.ZERO, under.getOperandList());
+                    default:
+                        return node;
+                }
+            }
+            default:
+                return node;
+        }
+    }
+
     /** As conversion simplifies a WHERE condition. */
     private static RexNode simplifyPredicate(RexNode predicate, RexBuilder rex) {
         RexNode converted = RexUtil.removeNullabilityCast(rex.getTypeFactory(), predicate);
@@ -368,6 +432,9 @@ final class DirectConversion {
             if (kind == SqlKind.BETWEEN) {
                 return between(call);
             }
+            if (kind == SqlKind.IN || kind == SqlKind.NOT_IN) {
+                return in(call);
+            }
             List<RexNode> operands = new ArrayList<>(call.operandCount());
             for (SqlNode operand : call.getOperandList()) {
                 RexNode e = convert(operand);
@@ -466,6 +533,51 @@ final class DirectConversion {
         }
 
         /**
+         * {@code x [NOT] IN (v1, ...)} of numbers, a list shorter than conversion's threshold for
+         * making it a join, as conversion expands it: {@code x = v1 OR ...} (under NOT). First, as
+         * the validator coerces it: the list's type is the least restrictive of its values' types,
+         * the common type is that of {@code x} and the list's, and {@code x} and each value not of
+         * it are cast to it.
+         */
+        private RexNode in(SqlBasicCall call) {
+            if (!(call.getOperator() instanceof SqlInOperator) || call.operandCount() != 2
+                    || !(call.operand(1) instanceof SqlNodeList) || call.operand(0).getKind() == SqlKind.ROW) {
+                return null;
+            }
+            SqlNodeList list = call.operand(1);
+            if (list.isEmpty() || list.size() >= SqlToRelConverter.config().getInSubQueryThreshold()) {
+                return null;
+            }
+            RexNode x = convert(call.operand(0));
+            if (x == null || !number(x.getType())) {
+                return null;
+            }
+            List<RexNode> values = new ArrayList<>(list.size());
+            for (SqlNode v : list) {
+                RexNode e = convert(v);
+                if (e == null || !number(e.getType())) {
+                    return null;
+                }
+                values.add(e);
+            }
+            RelDataType listType = rex.getTypeFactory().leastRestrictive(RexUtil.types(values));
+            RelDataType common = listType == null ? null : coercion.commonTypeForBinaryComparison(x.getType(), listType);
+            if (common == null) {
+                return null; // the validator would look further (the tightest common type): Calcite decides
+            }
+            x = castTo(common, call.operand(0), x);
+            List<RexNode> comparisons = new ArrayList<>(values.size());
+            for (int i = 0; i < values.size(); i++) {
+                RexNode v = castTo(common, list.get(i), values.get(i));
+                List<RexNode> pair = List.of(x, v);
+                comparisons.add(rex.makeCall(list.get(i).getParserPosition(),
+                        rex.deriveReturnType(SqlStdOperatorTable.EQUALS, pair), SqlStdOperatorTable.EQUALS, pair));
+            }
+            return call.getKind() == SqlKind.IN ? RexUtil.composeDisjunction(rex, comparisons, true)
+                    : rex.makeCall(SqlStdOperatorTable.NOT, RexUtil.composeDisjunction(rex, comparisons));
+        }
+
+        /**
          * As the validator's implicit coercion makes two compared numbers of different types meet
          * (an INTEGER column against a DECIMAL literal: both DECIMAL; a DOUBLE against an INTEGER:
          * DOUBLE): each operand not of the common type is cast to it, keeping its nullability, as
@@ -481,13 +593,22 @@ final class DirectConversion {
         /** Each of {@code call}'s converted operands not of type {@code common} cast to it, its nullability kept. */
         private void castTo(RelDataType common, SqlBasicCall call, List<RexNode> operands) {
             for (int i = 0; i < operands.size(); i++) {
-                RexNode operand = operands.get(i);
-                if (!SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), operand.getType(), common)) {
-                    RelDataType type = rex.getTypeFactory().createTypeWithNullability(common, operand.getType().isNullable());
-                    operands.set(i, rex.makeCast(call.operand(i).getParserPosition(), type, operand, false, false,
-                            rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL))));
-                }
+                operands.set(i, castTo(common, call.operand(i), operands.get(i)));
             }
+        }
+
+        /**
+         * {@code operand} (converted from {@code node}) cast to {@code common} with its own
+         * nullability, as conversion converts the cast the validator's coercion puts around
+         * {@code node}; itself if it is of that type already.
+         */
+        private RexNode castTo(RelDataType common, SqlNode node, RexNode operand) {
+            if (SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), operand.getType(), common)) {
+                return operand;
+            }
+            RelDataType type = rex.getTypeFactory().createTypeWithNullability(common, operand.getType().isNullable());
+            return rex.makeCast(node.getParserPosition(), type, operand, false, false,
+                    rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
         }
 
         /** Whether the operands are of the types this subset takes for {@code kind}. */

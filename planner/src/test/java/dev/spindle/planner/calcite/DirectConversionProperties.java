@@ -189,7 +189,9 @@ class DirectConversionProperties {
                     Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
                     expr.map(e -> e + " IS NULL"), expr.map(e -> e + " IS NOT NULL"),
                     Combinators.combine(expr, Arbitraries.of(" BETWEEN ", " NOT BETWEEN ", " BETWEEN SYMMETRIC "), expr, expr)
-                            .as((x, op, y, z) -> x + op + y + " AND " + z)),
+                            .as((x, op, y, z) -> x + op + y + " AND " + z),
+                    Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), expr.list().ofMinSize(1).ofMaxSize(4))
+                            .as((x, op, l) -> x + op + "(" + String.join(", ", l) + ")")),
                     inner -> Arbitraries.oneOf(
                             Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
                             inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
@@ -239,7 +241,8 @@ class DirectConversionProperties {
                 "SELECT CAST(a AS BIGINT) + CAST(90 AS INTEGER), CAST(- k AS INTEGER) FROM u WHERE CAST(k AS BIGINT) > e",
                 // numbers of different types: DECIMAL literals, a DOUBLE column; compared ones meet in a common type
                 "SELECT k FROM u WHERE d > 25.84 AND k < 2.5 AND d <> k AND e >= a AND d = 7", "SELECT d * 2.5 + k, - d, a + 1.5 FROM u",
-                "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d")) {
+                "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d",
+                "SELECT k FROM u WHERE k IN (1, 2, 3) OR d IN (1.5, 2.25) OR a NOT IN (2.5, k, 7) OR e IN (1)")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
