@@ -12,10 +12,14 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.ViewExpanders;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -37,6 +41,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
@@ -56,7 +61,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
  * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL} and
- * {@code CAST} to INTEGER or BIGINT, and aggregate calls of integers ({@link DirectAggregation}). Validating and converting such a
+ * {@code CAST} to INTEGER or BIGINT, and aggregate calls of integers ({@link DirectAggregation});
+ * and an {@code ORDER BY} of select-list ordinals over a select list without aggregates. Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
  * files are tens of thousands of them, each a new shape); building it here takes the same steps
  * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
@@ -76,12 +82,28 @@ final class DirectConversion {
     /** {@code query}'s relational expression as conversion would give it, or null if this cannot build it. */
     static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators,
             TypeCoercion coercion) {
+        SqlNodeList orderList = null;
+        if (query instanceof SqlOrderBy) {
+            // the parser's ORDER BY around a SELECT, which the validator moves into it
+            SqlOrderBy orderBy = (SqlOrderBy) query;
+            if (orderBy.offset != null || orderBy.fetch != null) {
+                return null;
+            }
+            orderList = orderBy.orderList;
+            query = orderBy.query;
+        }
         if (!(query instanceof SqlSelect)) {
             return null;
         }
         SqlSelect select = (SqlSelect) query;
         if (!plain(select)) {
             return null;
+        }
+        if (select.getOrderList() != null && select.getOrderList().size() > 0) {
+            if (orderList != null) {
+                return null;
+            }
+            orderList = select.getOrderList();
         }
         Scope scope = from(select.getFrom(), reader, cluster);
         if (scope == null) {
@@ -104,6 +126,7 @@ final class DirectConversion {
                 .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
         RelNode project;
         int width;
+        List<RexNode> items = null; // the select list's expressions, where it is not aggregated
         List<String> names = new ArrayList<>(); // the validator's: the root's, duplicates kept
         if (select.getGroup() != null || DirectAggregation.hasAggregate(select.getSelectList())) {
             project = DirectAggregation.convert(select, scope, ex, root, builder, names);
@@ -122,6 +145,7 @@ final class DirectConversion {
             }
             project = builder.push(root).projectNamed(exprs, relNames, true).build();
             width = exprs.size();
+            items = exprs;
         }
         RelNode result = project;
         if (select.isDistinct()) {
@@ -136,6 +160,14 @@ final class DirectConversion {
             result = builder.push(project).aggregate(builder.groupKey(all, ImmutableList.of(all)),
                     ImmutableList.<org.apache.calcite.rel.core.AggregateCall>of()).build();
         }
+        RelCollation collation = null;
+        if (orderList != null && orderList.size() > 0) {
+            collation = collation(orderList, items, cluster);
+            if (collation == null) {
+                return null;
+            }
+            result = LogicalSort.create(result, collation, null, null);
+        }
         result = RelOptUtil.propagateRelHints(result, false);
         // the root's row type is the validator's: its names, where the relational expression's are unique
         List<RelDataType> types = new ArrayList<>();
@@ -145,14 +177,56 @@ final class DirectConversion {
         if (types.size() != names.size()) {
             return null;
         }
-        return RelRoot.of(result, cluster.getTypeFactory().createStructType(types, names), SqlKind.SELECT);
+        RelRoot converted = RelRoot.of(result, cluster.getTypeFactory().createStructType(types, names), SqlKind.SELECT);
+        return collation == null ? converted : converted.withCollation(collation);
+    }
+
+    /**
+     * The collation of an {@code ORDER BY} of select-list ordinals ({@code [ASC | DESC] [NULLS
+     * FIRST | LAST]}; NULLs sort high, so last ascending and first descending), as conversion
+     * gathers it; null for anything else (names, expressions, an ordinal out of range, an
+     * aggregated select list) and for an ordinal whose expression an earlier select item repeats,
+     * which conversion resolves to the first of them by comparing the validator's expanded items.
+     */
+    private static RelCollation collation(SqlNodeList order, List<RexNode> items, RelOptCluster cluster) {
+        if (items == null) {
+            return null;
+        }
+        List<RelFieldCollation> fields = new ArrayList<>();
+        for (SqlNode item : order) {
+            RelFieldCollation.Direction direction = RelFieldCollation.Direction.ASCENDING;
+            RelFieldCollation.NullDirection nulls = RelFieldCollation.NullDirection.UNSPECIFIED;
+            while (item.getKind() == SqlKind.DESCENDING || item.getKind() == SqlKind.NULLS_FIRST
+                    || item.getKind() == SqlKind.NULLS_LAST) {
+                // the outermost of each kind wins, as conversion's recursion has it
+                if (item.getKind() == SqlKind.DESCENDING) {
+                    direction = RelFieldCollation.Direction.DESCENDING;
+                } else if (nulls == RelFieldCollation.NullDirection.UNSPECIFIED) {
+                    nulls = item.getKind() == SqlKind.NULLS_FIRST ? RelFieldCollation.NullDirection.FIRST
+                            : RelFieldCollation.NullDirection.LAST;
+                }
+                item = ((SqlCall) item).operand(0);
+            }
+            if (!(item instanceof SqlNumericLiteral) || !((SqlNumericLiteral) item).isInteger()) {
+                return null;
+            }
+            int ordinal = ((SqlNumericLiteral) item).intValue(false);
+            if (ordinal < 1 || ordinal > items.size() || items.subList(0, ordinal - 1).contains(items.get(ordinal - 1))) {
+                return null;
+            }
+            if (nulls == RelFieldCollation.NullDirection.UNSPECIFIED) {
+                nulls = direction == RelFieldCollation.Direction.DESCENDING ? RelFieldCollation.NullDirection.FIRST
+                        : RelFieldCollation.NullDirection.LAST;
+            }
+            fields.add(new RelFieldCollation(ordinal - 1, direction, nulls));
+        }
+        return cluster.traitSet().canonize(RelCollations.of(fields));
     }
 
     /** A SELECT without the clauses this does not convert. */
     private static boolean plain(SqlSelect select) {
         if (select.hasHints() || select.getHaving() != null || select.getQualify() != null
                 || select.getOffset() != null || select.getFetch() != null
-                || (select.getOrderList() != null && select.getOrderList().size() > 0)
                 || (select.getWindowList() != null && select.getWindowList().size() > 0)) {
             return false;
         }

@@ -214,8 +214,13 @@ class DirectConversionProperties {
             Arbitrary<String> group = from.isEmpty() ? Arbitraries.just("") : Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.just("")),
                     Tuple.of(2, Arbitraries.of(names).list().ofMinSize(1).ofMaxSize(3).map(l -> " GROUP BY " + String.join(", ", l))),
                     Tuple.of(1, expr.map(e -> " GROUP BY " + e)));
-            return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, where, group)
-                    .as((q, i, w, g) -> "SELECT " + q + i + from + w + g);
+            Arbitrary<String> orderItem = Combinators.combine(Arbitraries.integers().between(0, 4), Arbitraries.of("", "", " ASC", " DESC"),
+                    Arbitraries.of("", "", "", " NULLS FIRST", " NULLS LAST")).as((n, d, nl) -> n + d + nl);
+            Arbitrary<String> order = Arbitraries.frequencyOf(Tuple.of(2, Arbitraries.just("")),
+                    Tuple.of(2, orderItem.list().ofMinSize(1).ofMaxSize(3).map(l -> " ORDER BY " + String.join(", ", l))),
+                    Tuple.of(1, Arbitraries.of(" ORDER BY a", " ORDER BY 1 + 1", " ORDER BY 2, k DESC")));
+            return Combinators.combine(Arbitraries.of("", "ALL ", "DISTINCT "), items, where, group, order)
+                    .as((q, i, w, g, o) -> "SELECT " + q + i + from + w + g + o);
         });
     }
 
@@ -242,7 +247,8 @@ class DirectConversionProperties {
                 // numbers of different types: DECIMAL literals, a DOUBLE column; compared ones meet in a common type
                 "SELECT k FROM u WHERE d > 25.84 AND k < 2.5 AND d <> k AND e >= a AND d = 7", "SELECT d * 2.5 + k, - d, a + 1.5 FROM u",
                 "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d",
-                "SELECT k FROM u WHERE k IN (1, 2, 3) OR d IN (1.5, 2.25) OR a NOT IN (2.5, k, 7) OR e IN (1)")) {
+                "SELECT k FROM u WHERE k IN (1, 2, 3) OR d IN (1.5, 2.25) OR a NOT IN (2.5, k, 7) OR e IN (1)",
+                "SELECT k, d FROM u WHERE a > 1 ORDER BY 2 DESC, 1", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -257,7 +263,7 @@ class DirectConversionProperties {
     void whatTheValidatorDecidesGoesToCalcite() {
         for (String sql : List.of("SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
-                "SELECT a FROM t ORDER BY a", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
+                "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
                 "SELECT MAX(COUNT(*)) FROM t", "SELECT COUNT(*) AS n, COUNT(*) AS n FROM t", "SELECT b FROM t GROUP BY a", "SELECT a FROM t GROUP BY a + 1")) {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
             check(sql);
