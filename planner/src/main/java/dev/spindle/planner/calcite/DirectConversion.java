@@ -17,6 +17,7 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
@@ -34,7 +35,10 @@ import org.apache.calcite.sql.fun.SqlInOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -56,7 +60,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * The relational expression of the simplest queries, built without Calcite's validator and
- * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias]] [WHERE
+ * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias] [, | CROSS JOIN ...]] [WHERE
  * condition] [GROUP BY columns]} whose expressions are columns, exact literals and shape slots
  * of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
@@ -105,12 +109,14 @@ final class DirectConversion {
             }
             orderList = select.getOrderList();
         }
-        Scope scope = from(select.getFrom(), reader, cluster);
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader)
+                .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
+        Scope scope = from(select.getFrom(), reader, cluster, builder);
         if (scope == null) {
             return null;
         }
         Expressions ex = new Expressions(scope, cluster.getRexBuilder(), reader, operators, coercion);
-        RelNode root = scope.rel;
+        RelNode root = scope.rel();
         if (select.getWhere() != null) {
             SqlNode where = pushDownNotForIn(select.getWhere());
             RexNode condition = where == null ? null : ex.convert(where);
@@ -122,8 +128,6 @@ final class DirectConversion {
                 root = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
             }
         }
-        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader)
-                .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
         RelNode project;
         int width;
         List<RexNode> items = null; // the select list's expressions, where it is not aggregated
@@ -240,13 +244,64 @@ final class DirectConversion {
         return true;
     }
 
-    /** What names resolve against: one table under its alias, or nothing (no FROM). */
-    record Scope(RelNode rel, String alias, RelDataType rowType) {
+    /**
+     * What names resolve against: the FROM items (tables under their aliases, left to right) and
+     * their relational expression, or nothing (no FROM).
+     */
+    record Scope(RelNode rel, List<Item> items) {
+        /** The row type names resolve in: the FROM's (a join's names made unique), null without a FROM. */
+        RelDataType rowType() {
+            return items.isEmpty() ? null : rel.getRowType();
+        }
     }
 
-    private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster) {
+    /** A table of the FROM: its alias (its name if none), its own row type, where its columns start. */
+    record Item(String alias, RelDataType rowType, int offset) {
+    }
+
+    /**
+     * The scope of a FROM of one table or a cross product of up to {@link ColumnQualifier#MIN_ITEMS}
+     * - 1 (comma or {@code CROSS JOIN}; longer lists the validator rebalances first, see
+     * {@link CommaJoins}), each table with or without an alias: conversion joins them as written, each
+     * join a {@code RelBuilder} join on TRUE; null for anything else and for a repeated alias.
+     */
+    private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder) {
         if (from == null) {
-            return new Scope(LogicalValues.createOneRow(cluster), null, null);
+            return new Scope(LogicalValues.createOneRow(cluster), List.of());
+        }
+        List<Item> items = new ArrayList<>();
+        RelNode rel = fromItem(from, reader, cluster, builder, items, 0);
+        if (rel == null || items.size() >= ColumnQualifier.MIN_ITEMS) {
+            return null;
+        }
+        Set<String> aliases = new HashSet<>();
+        for (Item item : items) {
+            if (!aliases.add(item.alias())) {
+                return null; // the validator refuses a relation named twice
+            }
+        }
+        return new Scope(rel, items);
+    }
+
+    private static RelNode fromItem(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder,
+            List<Item> items, int offset) {
+        if (from instanceof SqlJoin) {
+            SqlJoin join = (SqlJoin) from;
+            if ((join.getJoinType() != JoinType.COMMA && join.getJoinType() != JoinType.CROSS) || join.isNatural()
+                    || join.getConditionType() != JoinConditionType.NONE) {
+                return null;
+            }
+            RelNode left = fromItem(join.getLeft(), reader, cluster, builder, items, offset);
+            if (left == null) {
+                return null;
+            }
+            RelNode right = fromItem(join.getRight(), reader, cluster, builder, items, offset + left.getRowType().getFieldCount());
+            if (right == null) {
+                return null;
+            }
+            // as conversion's convertJoin: the builder's join on TRUE, then its (identity) projection
+            return builder.push(left).push(right).join(JoinRelType.INNER, cluster.getRexBuilder().makeLiteral(true))
+                    .project(builder.fields()).build();
         }
         SqlIdentifier name;
         String alias;
@@ -272,7 +327,8 @@ final class DirectConversion {
             return null;
         }
         RelNode scan = table.toRel(ViewExpanders.simpleContext(cluster));
-        return new Scope(scan, alias != null ? alias : name.getSimple(), scan.getRowType());
+        items.add(new Item(alias != null ? alias : name.getSimple(), scan.getRowType(), offset));
+        return scan;
     }
 
     /**
@@ -286,21 +342,27 @@ final class DirectConversion {
             List<String> relNames, Set<String> taken) {
         if (item instanceof SqlIdentifier && ((SqlIdentifier) item).isStar()) {
             SqlIdentifier star = (SqlIdentifier) item;
-            if (scope.rowType == null || star.names.size() > 2
-                    || (star.names.size() == 2 && !star.names.get(0).equals(scope.alias))) {
+            if (scope.items().isEmpty() || star.names.size() > 2) {
                 return false;
             }
+            boolean matched = false;
             RexBuilder rex = ex.rex;
-            for (RelDataTypeField f : scope.rowType.getFieldList()) {
-                String v = f.getName();
-                for (int j = 0; names.contains(v); j++) {
-                    v = f.getName() + j;
+            for (Item from : scope.items()) {
+                if (star.names.size() == 2 && !star.names.get(0).equals(from.alias())) {
+                    continue;
                 }
-                exprs.add(rex.makeInputRef(f.getType(), f.getIndex()));
-                names.add(v);
-                relNames.add(free(v, taken));
+                matched = true;
+                for (RelDataTypeField f : from.rowType().getFieldList()) {
+                    String v = f.getName();
+                    for (int j = 0; names.contains(v); j++) {
+                        v = f.getName() + j;
+                    }
+                    exprs.add(rex.makeInputRef(f.getType(), from.offset() + f.getIndex()));
+                    names.add(v);
+                    relNames.add(free(v, taken));
+                }
             }
-            return true;
+            return matched;
         }
         String alias = alias(item, new HashSet<>(names).size());
         if (alias == null) {
@@ -481,11 +543,24 @@ final class DirectConversion {
 
         /** The input's field {@code id} names, or null. */
         RelDataTypeField field(SqlIdentifier id) {
-            if (scope.rowType == null || id.isStar() || id.names.size() > 2
-                    || (id.names.size() == 2 && !id.names.get(0).equals(scope.alias))) {
+            if (scope.items().isEmpty() || id.isStar() || id.names.size() > 2) {
                 return null;
             }
-            return scope.rowType.getField(id.names.get(id.names.size() - 1), true, false);
+            String column = id.names.get(id.names.size() - 1);
+            RelDataTypeField found = null;
+            for (Item from : scope.items()) {
+                if (id.names.size() == 2 && !id.names.get(0).equals(from.alias())) {
+                    continue;
+                }
+                RelDataTypeField f = from.rowType().getField(column, true, false);
+                if (f != null) {
+                    if (found != null) {
+                        return null; // in two tables: the validator finds it ambiguous
+                    }
+                    found = scope.rowType().getFieldList().get(from.offset() + f.getIndex());
+                }
+            }
+            return found;
         }
 
         private RexNode call(SqlBasicCall call) {

@@ -170,10 +170,15 @@ class DirectConversionProperties {
     /** Mostly inside the subset: names that resolve, integer operands, boolean conditions; a few steps out. */
     @Provide
     Arbitrary<String> nearQueries() {
-        return Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u y", " FROM u AS cor0").flatMap(from -> {
-            String alias = from.contains(" AS ") ? from.substring(from.lastIndexOf(' ') + 1)
+        return Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u y", " FROM u AS cor0",
+                // cross products: names of one table, of both (ambiguous unqualified), a repeated alias
+                " FROM t AS x, u AS y", " FROM t x CROSS JOIN u AS y", " FROM u AS x, t AS y, u AS z", " FROM t, u",
+                " FROM t AS x, t AS y", " FROM t AS x, t AS x", " FROM u AS x, t AS y, u AS z, t").flatMap(from -> {
+            boolean join = from.contains(",") || from.contains("JOIN");
+            String alias = join ? (from.contains(" x") ? "x" : "t") : from.contains(" AS ") ? from.substring(from.lastIndexOf(' ') + 1)
                     : from.equals(" FROM u y") ? "y" : from.isEmpty() ? null : from.substring(6);
-            List<String> names = from.isEmpty() ? List.of("1") : from.contains(" t") ? List.of("a", "b", alias + ".a", alias + ".b")
+            List<String> names = join ? List.of("a", "b", "k", "d", "x.a", "x.b", "x.k", "y.a", "y.b", "y.k", "y.d", "z.e", "u.k", "t.b")
+                    : from.isEmpty() ? List.of("1") : from.contains(" t") ? List.of("a", "b", alias + ".a", alias + ".b")
                     : List.of("k", "a", alias + ".k", alias + ".a", "d", alias + ".d", "e");
             Arbitrary<String> leaf = Arbitraries.frequencyOf(Tuple.of(10, Arbitraries.of(names)),
                     Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
@@ -248,7 +253,8 @@ class DirectConversionProperties {
                 "SELECT k FROM u WHERE d > 25.84 AND k < 2.5 AND d <> k AND e >= a AND d = 7", "SELECT d * 2.5 + k, - d, a + 1.5 FROM u",
                 "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d",
                 "SELECT k FROM u WHERE k IN (1, 2, 3) OR d IN (1.5, 2.25) OR a NOT IN (2.5, k, 7) OR e IN (1)",
-                "SELECT k, d FROM u WHERE a > 1 ORDER BY 2 DESC, 1", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
+                "SELECT k, d FROM u WHERE a > 1 ORDER BY 2 DESC, 1", "SELECT *, x.b + y.k FROM t AS x, u AS y WHERE y.d > x.a",
+                "SELECT y.k, count(*), MAX(t.b) FROM t x CROSS JOIN u y, t GROUP BY y.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -263,7 +269,8 @@ class DirectConversionProperties {
     void whatTheValidatorDecidesGoesToCalcite() {
         for (String sql : List.of("SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
-                "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
+                "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1",
+                "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT 1 FROM t, u, t x, u y", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
                 "SELECT MAX(COUNT(*)) FROM t", "SELECT COUNT(*) AS n, COUNT(*) AS n FROM t", "SELECT b FROM t GROUP BY a", "SELECT a FROM t GROUP BY a + 1")) {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
             check(sql);
