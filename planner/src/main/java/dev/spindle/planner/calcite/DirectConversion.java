@@ -20,7 +20,10 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalIntersect;
+import org.apache.calcite.rel.logical.LogicalMinus;
 import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rel.logical.LogicalUnion;
 import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -49,6 +52,7 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.SqlSetOperator;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -66,7 +70,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
  * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL} and
  * {@code CAST} to INTEGER or BIGINT, and aggregate calls of integers ({@link DirectAggregation});
- * and an {@code ORDER BY} of select-list ordinals over a select list without aggregates. Validating and converting such a
+ * an {@code ORDER BY} of select-list ordinals over a select list without aggregates; and
+ * {@code UNION | INTERSECT | EXCEPT [ALL]} of such queries whose columns have one type. Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}
  * files are tens of thousands of them, each a new shape); building it here takes the same steps
  * conversion takes (the same operator lookup, return-type derivation, {@code RelBuilder} calls,
@@ -95,6 +100,9 @@ final class DirectConversion {
             }
             orderList = orderBy.orderList;
             query = orderBy.query;
+        }
+        if (SET_OPERATIONS.contains(query.getKind())) {
+            return orderList == null ? setOperation((SqlCall) query, reader, cluster, operators, coercion) : null;
         }
         if (!(query instanceof SqlSelect)) {
             return null;
@@ -183,6 +191,51 @@ final class DirectConversion {
         }
         RelRoot converted = RelRoot.of(result, cluster.getTypeFactory().createStructType(types, names), SqlKind.SELECT);
         return collation == null ? converted : converted.withCollation(collation);
+    }
+
+    private static final Set<SqlKind> SET_OPERATIONS = Set.of(SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT);
+
+    /**
+     * {@code left UNION | INTERSECT | EXCEPT [ALL] right} of queries this converts, as conversion's
+     * {@code convertSetOp} makes it (the set operation over each side's relational expression);
+     * the root's row type is the validator's, the least restrictive of the two sides' (the left's
+     * names). Null where a column's types differ by more than nullability on the two sides (the
+     * validator's coercion decides those) and for anything else.
+     */
+    private static RelRoot setOperation(SqlCall call, CalciteCatalogReader reader, RelOptCluster cluster,
+            SqlOperatorTable operators, TypeCoercion coercion) {
+        if (call.operandCount() != 2 || !(call.getOperator() instanceof SqlSetOperator)
+                || !(call.operand(0) instanceof SqlSelect || SET_OPERATIONS.contains(call.operand(0).getKind()))
+                || !(call.operand(1) instanceof SqlSelect || SET_OPERATIONS.contains(call.operand(1).getKind()))) {
+            return null;
+        }
+        RelRoot left = tryConvert(call.operand(0), reader, cluster, operators, coercion);
+        RelRoot right = left == null ? null : tryConvert(call.operand(1), reader, cluster, operators, coercion);
+        if (right == null || !left.collation.getFieldCollations().isEmpty() || !right.collation.getFieldCollations().isEmpty()) {
+            return null;
+        }
+        List<RelDataTypeField> l = left.validatedRowType.getFieldList();
+        List<RelDataTypeField> r = right.validatedRowType.getFieldList();
+        if (l.size() != r.size()) {
+            return null;
+        }
+        for (int i = 0; i < l.size(); i++) {
+            if (!SqlTypeUtil.equalSansNullability(cluster.getTypeFactory(), l.get(i).getType(), r.get(i).getType())) {
+                return null;
+            }
+        }
+        RelDataType rowType = cluster.getTypeFactory().leastRestrictive(List.of(left.validatedRowType, right.validatedRowType));
+        if (rowType == null) {
+            return null;
+        }
+        boolean all = ((SqlSetOperator) call.getOperator()).isAll();
+        List<RelNode> inputs = ImmutableList.of(left.project(), right.project());
+        RelNode rel = switch (call.getKind()) {
+            case UNION -> LogicalUnion.create(inputs, all);
+            case INTERSECT -> LogicalIntersect.create(inputs, all);
+            default -> LogicalMinus.create(inputs, all);
+        };
+        return RelRoot.of(rel, rowType, call.getKind());
     }
 
     /**

@@ -234,6 +234,20 @@ class DirectConversionProperties {
         check(sql);
     }
 
+    @Provide
+    Arbitrary<String> setOperations() {
+        Arbitrary<String> op = Arbitraries.of(" UNION ", " UNION ALL ", " EXCEPT ", " EXCEPT ALL ", " INTERSECT ", " INTERSECT ALL ");
+        Arbitrary<String> branch = nearQueries().filter(q -> !q.contains("ORDER BY"));
+        return Arbitraries.oneOf(Combinators.combine(branch, op, branch).as((l, o, r) -> l + o + r),
+                Combinators.combine(branch, op, branch, op, branch).as((a, o1, b, o2, c) -> a + o1 + b + o2 + c),
+                Combinators.combine(branch, op, branch).as((l, o, r) -> l + o + r + " ORDER BY 1"));
+    }
+
+    @Property(tries = 600)
+    void setOperationsOfConvertedQueriesGiveWhatCalciteGives(@ForAll("setOperations") String sql) {
+        check(sql);
+    }
+
     @Property(tries = 500)
     void aroundTheSubsetCalciteDecides(@ForAll("queries") String sql) {
         check(sql);
@@ -254,7 +268,9 @@ class DirectConversionProperties {
                 "SELECT k FROM u WHERE d BETWEEN 1 AND 2.5 OR k NOT BETWEEN a AND 7 OR e BETWEEN k AND d",
                 "SELECT k FROM u WHERE k IN (1, 2, 3) OR d IN (1.5, 2.25) OR a NOT IN (2.5, k, 7) OR e IN (1)",
                 "SELECT k, d FROM u WHERE a > 1 ORDER BY 2 DESC, 1", "SELECT *, x.b + y.k FROM t AS x, u AS y WHERE y.d > x.a",
-                "SELECT y.k, count(*), MAX(t.b) FROM t x CROSS JOIN u y, t GROUP BY y.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
+                "SELECT y.k, count(*), MAX(t.b) FROM t x CROSS JOIN u y, t GROUP BY y.k",
+                "SELECT a FROM t WHERE b IN (1, 2) UNION ALL SELECT k FROM u EXCEPT SELECT a + 1 FROM t",
+                "SELECT a, b FROM t INTERSECT SELECT k, a FROM u", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -275,7 +291,7 @@ class DirectConversionProperties {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
             check(sql);
         }
-        assertNull(DirectConversion.tryConvert(TestSql.lenient("SELECT a FROM t UNION SELECT b FROM t"),
+        assertNull(DirectConversion.tryConvert(TestSql.lenient("SELECT a FROM t UNION SELECT d FROM u"),
                 SqlPlanner.readerForTests(CATALOG), new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).cluster(),
                 SqlPlanner.operatorsForTests(), new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).validator().getTypeCoercion()));
     }
