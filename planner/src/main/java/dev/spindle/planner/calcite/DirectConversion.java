@@ -65,8 +65,8 @@ import org.apache.calcite.util.ImmutableBitSet;
 /**
  * The relational expression of the simplest queries, built without Calcite's validator and
  * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias] [, | CROSS JOIN ...]] [WHERE
- * condition] [GROUP BY columns]} whose expressions are columns, exact literals and shape slots
- * of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
+ * condition] [GROUP BY columns]} whose expressions are columns (of any type, as items of their
+ * own), exact literals and shape slots of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
  * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL} and
  * {@code CAST} to INTEGER or BIGINT, and aggregate calls of integers ({@link DirectAggregation});
@@ -313,18 +313,19 @@ final class DirectConversion {
     }
 
     /**
-     * The scope of a FROM of one table or a cross product of up to {@link ColumnQualifier#MIN_ITEMS}
-     * - 1 (comma or {@code CROSS JOIN}; longer lists the validator rebalances first, see
-     * {@link CommaJoins}), each table with or without an alias: conversion joins them as written, each
-     * join a {@code RelBuilder} join on TRUE; null for anything else and for a repeated alias.
+     * The scope of a FROM of one table or a cross product (comma or {@code CROSS JOIN}), each table
+     * with or without an alias: conversion joins them as the validator left them (a long comma list
+     * balanced, see {@link CommaJoins}), each join a {@code RelBuilder} join on TRUE; null for
+     * anything else and for a repeated alias.
      */
     private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder) {
         if (from == null) {
             return new Scope(LogicalValues.createOneRow(cluster), List.of());
         }
         List<Item> items = new ArrayList<>();
-        RelNode rel = fromItem(from, reader, cluster, builder, items, 0);
-        if (rel == null || items.size() >= ColumnQualifier.MIN_ITEMS) {
+        // a long comma list is validated (and so converted) as the balanced tree ColumnQualifier makes of it
+        RelNode rel = fromItem(CommaJoins.balanced(from, ColumnQualifier.MIN_ITEMS), reader, cluster, builder, items, 0);
+        if (rel == null) {
             return null;
         }
         Set<String> aliases = new HashSet<>();
@@ -582,9 +583,10 @@ final class DirectConversion {
             return null;
         }
 
+        /** A column of any type: what reads it checks its type (operators take numbers and booleans only). */
         private RexNode column(SqlIdentifier id) {
             RelDataTypeField f = field(id);
-            if (f == null || !allowed(f.getType())) {
+            if (f == null) {
                 return null;
             }
             if (aggregate != null) {

@@ -270,7 +270,9 @@ class DirectConversionProperties {
                 "SELECT k, d FROM u WHERE a > 1 ORDER BY 2 DESC, 1", "SELECT *, x.b + y.k FROM t AS x, u AS y WHERE y.d > x.a",
                 "SELECT y.k, count(*), MAX(t.b) FROM t x CROSS JOIN u y, t GROUP BY y.k",
                 "SELECT a FROM t WHERE b IN (1, 2) UNION ALL SELECT k FROM u EXCEPT SELECT a + 1 FROM t",
-                "SELECT a, b FROM t INTERSECT SELECT k, a FROM u", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
+                "SELECT a, b FROM t INTERSECT SELECT k, a FROM u",
+                // a column of another type as an item of its own; a long comma list, balanced as the validator balances it
+                "SELECT c, * FROM t WHERE c IS NOT NULL ORDER BY 1", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -283,10 +285,10 @@ class DirectConversionProperties {
 
     @Example
     void whatTheValidatorDecidesGoesToCalcite() {
-        for (String sql : List.of("SELECT c FROM t", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
+        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
                 "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1",
-                "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT 1 FROM t, u, t x, u y", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
+                "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
                 "SELECT MAX(COUNT(*)) FROM t", "SELECT COUNT(*) AS n, COUNT(*) AS n FROM t", "SELECT b FROM t GROUP BY a", "SELECT a FROM t GROUP BY a + 1")) {
             assertEquals(false, accepted(TestSql.lenient(sql)), sql);
             check(sql);
