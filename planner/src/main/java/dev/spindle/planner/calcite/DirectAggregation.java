@@ -86,7 +86,7 @@ final class DirectAggregation {
     }
 
     /** The aggregation and its select list over {@code input}, or null if outside the subset. */
-    static RelNode convert(SqlSelect select, DirectConversion.Scope scope, DirectConversion.Expressions ex, RelNode input,
+    static RelNode convert(SqlSelect select, DirectConversion.Scope scope, DirectExpressions ex, RelNode input,
             RelBuilder builder, List<String> names) {
         RexBuilder rex = ex.rex;
         SqlNodeList selectList = select.getSelectList();
@@ -113,7 +113,7 @@ final class DirectAggregation {
             for (SqlNode g : select.getGroup()) {
                 groupItems++;
                 RelDataTypeField f = g instanceof SqlIdentifier ? ex.field((SqlIdentifier) g) : null;
-                if (f == null || !DirectConversion.Expressions.exactInteger(f.getType())) {
+                if (f == null || !DirectExpressions.exactInteger(f.getType())) {
                     return null;
                 }
                 if (groups.containsKey(f.getIndex())) {
@@ -158,7 +158,7 @@ final class DirectAggregation {
     }
 
     /** Registers the aggregate calls in {@code node} (outside them, nothing); false if outside the subset. */
-    private static boolean collect(SqlNode node, DirectConversion.Expressions ex, int groupItems, int groupCount,
+    private static boolean collect(SqlNode node, DirectExpressions ex, int groupItems, int groupCount,
             Map<String, String> nameMap, List<RexNode> preExprs, List<String> preNames, List<AggregateCall> aggCalls,
             Map<AggregateCall, RexNode> aggCallMapping, Map<SqlNode, RexNode> aggregates, RelNode input) {
         if (!(node instanceof SqlBasicCall)) {
@@ -184,7 +184,7 @@ final class DirectAggregation {
                     return false; // nested aggregates: the validator's error
                 }
                 RexNode arg = ex.convert(operand);
-                if (arg == null || !DirectConversion.Expressions.exactInteger(arg.getType())) {
+                if (arg == null || !DirectExpressions.exactInteger(arg.getType())) {
                     return false;
                 }
                 int at = preExprs.indexOf(arg);
@@ -213,7 +213,7 @@ final class DirectAggregation {
 
     /** The aggregate function the validator resolves {@code call} to, or null. */
     private static SqlAggFunction function(SqlCall call, List<RelDataType> argTypes, boolean star,
-            DirectConversion.Expressions ex) {
+            DirectExpressions ex) {
         SqlOperator written = call.getOperator();
         if (!FUNCTIONS.contains(written.getName().toUpperCase(Locale.ROOT))) {
             return null;
@@ -250,7 +250,7 @@ final class DirectAggregation {
      * expanded text: equal keys for items the validator expands alike; null if a name does not
      * resolve (the validator's error).
      */
-    private static String key(SqlNode node, DirectConversion.Expressions ex) {
+    private static String key(SqlNode node, DirectExpressions ex) {
         if (node instanceof SqlIdentifier) {
             SqlIdentifier id = (SqlIdentifier) node;
             if (id.isStar()) {
