@@ -113,7 +113,7 @@ final class DirectAggregation {
             for (SqlNode g : select.getGroup()) {
                 groupItems++;
                 RelDataTypeField f = g instanceof SqlIdentifier ? ex.field((SqlIdentifier) g) : null;
-                if (f == null || !DirectExpressions.exactInteger(f.getType())) {
+                if (f == null) {
                     return null;
                 }
                 if (groups.containsKey(f.getIndex())) {
@@ -184,7 +184,7 @@ final class DirectAggregation {
                     return false; // nested aggregates: the validator's error
                 }
                 RexNode arg = ex.convert(operand);
-                if (arg == null || !DirectExpressions.exactInteger(arg.getType())) {
+                if (arg == null || !DirectExpressions.number(arg.getType())) {
                     return false;
                 }
                 int at = preExprs.indexOf(arg);

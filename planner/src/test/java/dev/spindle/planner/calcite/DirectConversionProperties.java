@@ -271,6 +271,8 @@ class DirectConversionProperties {
                 "SELECT y.k, count(*), MAX(t.b) FROM t x CROSS JOIN u y, t GROUP BY y.k",
                 "SELECT a FROM t WHERE b IN (1, 2) UNION ALL SELECT k FROM u EXCEPT SELECT a + 1 FROM t",
                 "SELECT a, b FROM t INTERSECT SELECT k, a FROM u",
+                // aggregates of other numbers, groups of columns of any type
+                "SELECT d, SUM(d), MAX(e), COUNT(k), MIN(d * 2.5) FROM u GROUP BY d", "SELECT c, MIN(a), SUM(DISTINCT b) FROM t GROUP BY c",
                 // a column of another type as an item of its own; a long comma list, balanced as the validator balances it
                 "SELECT c, * FROM t WHERE c IS NOT NULL ORDER BY 1", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
