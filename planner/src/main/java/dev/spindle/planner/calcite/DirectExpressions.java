@@ -202,8 +202,12 @@ final class DirectExpressions {
         }
         RelDataType type = org.apache.calcite.sql.fun.SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
                 rex.getTypeFactory().createSqlType(target), false);
-        org.apache.calcite.rex.RexLiteral format = rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL));
-        return rex.makeCast(call.getParserPosition(), type, arg, false, false, format);
+        return convertedCast(call.getParserPosition(), type, arg);
+    }
+
+    /** A cast as conversion's {@code convertCast} makes it: the builder's (which folds a literal), an unknown-typed NULL as the format. */
+    private RexNode convertedCast(org.apache.calcite.sql.parser.SqlParserPos pos, RelDataType type, RexNode operand) {
+        return rex.makeCast(pos, type, operand, false, false, rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
     }
 
     /**
@@ -318,8 +322,7 @@ final class DirectExpressions {
             return operand;
         }
         RelDataType type = rex.getTypeFactory().createTypeWithNullability(common, operand.getType().isNullable());
-        return rex.makeCast(node.getParserPosition(), type, operand, false, false,
-                rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
+        return convertedCast(node.getParserPosition(), type, operand);
     }
 
     /** Whether the operands are of the types this subset takes for {@code kind}. */

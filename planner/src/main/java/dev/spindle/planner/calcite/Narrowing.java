@@ -87,10 +87,7 @@ final class Narrowing {
         List<RexNode> exprs = p.getProjects();
         if (demanded.isEmpty()) {
             // only the rows' count is read, and a projection keeps it: what it projects is left out
-            Narrowed in = narrow(p.getInput(), demanded);
-            int[] none = new int[exprs.size()];
-            java.util.Arrays.fill(none, -1);
-            return new Narrowed(in.rel, none);
+            return new Narrowed(narrow(p.getInput(), demanded).rel, dropped(exprs.size()));
         }
         ImmutableBitSet kept = demanded;
         List<RexNode> keptExprs = new ArrayList<>();
@@ -104,8 +101,7 @@ final class Narrowing {
         List<RexNode> newExprs = remap(keptExprs, in);
         List<RelDataType> types = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        int[] map = new int[exprs.size()];
-        java.util.Arrays.fill(map, -1);
+        int[] map = dropped(exprs.size());
         for (int i : kept) {
             map[i] = names.size();
             types.add(p.getRowType().getFieldList().get(i).getType());
@@ -200,8 +196,7 @@ final class Narrowing {
         int width = input.getRowType().getFieldCount();
         Narrowed in = narrow(input, used);
         List<Integer> positions = new ArrayList<>();
-        int[] map = new int[width];
-        java.util.Arrays.fill(map, -1);
+        int[] map = dropped(width);
         for (int c : used) {
             map[c] = positions.size();
             positions.add(in.at(c));
@@ -224,6 +219,13 @@ final class Narrowing {
             names.add(f.getName());
         }
         return new Side(LogicalProject.create(in.rel, List.of(), refs, names, Set.of()), map);
+    }
+
+    /** A map of {@code width} columns, every one dropped until set. */
+    private static int[] dropped(int width) {
+        int[] map = new int[width];
+        java.util.Arrays.fill(map, -1);
+        return map;
     }
 
     /** {@code exprs} with their input references moved where {@code in} put the columns. */
