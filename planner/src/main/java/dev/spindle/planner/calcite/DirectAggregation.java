@@ -70,19 +70,31 @@ final class DirectAggregation {
     }
 
     private static boolean containsAggregate(SqlNode node) {
-        if (!(node instanceof SqlCall)) {
-            return false;
-        }
-        SqlCall call = (SqlCall) node;
-        if (isAggregate(call)) {
+        if (node instanceof SqlCall && isAggregate((SqlCall) node)) {
             return true;
         }
-        for (SqlNode operand : call.getOperandList()) {
-            if (operand != null && containsAggregate(operand)) {
+        for (SqlNode child : children(node)) {
+            if (containsAggregate(child)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A call's operands or a list's items (a CASE's WHENs and THENs are lists), nulls left out;
+     * none of a nested query (its aggregates are its own).
+     */
+    private static List<SqlNode> children(SqlNode node) {
+        List<SqlNode> out = new ArrayList<>();
+        if (node instanceof SqlCall && !(node instanceof SqlSelect) || node instanceof SqlNodeList) {
+            for (SqlNode child : node instanceof SqlCall ? ((SqlCall) node).getOperandList() : ((SqlNodeList) node).getList()) {
+                if (child != null) {
+                    out.add(child);
+                }
+            }
+        }
+        return out;
     }
 
     /** The aggregation and its select list over {@code input}, or null if outside the subset. */
@@ -162,6 +174,12 @@ final class DirectAggregation {
             Map<String, String> nameMap, List<RexNode> preExprs, List<String> preNames, List<AggregateCall> aggCalls,
             Map<AggregateCall, RexNode> aggCallMapping, Map<SqlNode, RexNode> aggregates, RelNode input) {
         if (!(node instanceof SqlBasicCall)) {
+            for (SqlNode child : children(node)) { // a CASE's WHENs, THENs and ELSE, in that order, as conversion visits them
+                if (!collect(child, ex, groupItems, groupCount, nameMap, preExprs, preNames, aggCalls, aggCallMapping,
+                        aggregates, input)) {
+                    return false;
+                }
+            }
             return true;
         }
         SqlBasicCall call = (SqlBasicCall) node;
@@ -261,6 +279,17 @@ final class DirectAggregation {
         }
         if (node instanceof SqlLiteral) {
             return "'" + node;
+        }
+        if (node instanceof SqlNodeList) { // a CASE's WHENs or THENs
+            StringBuilder out = new StringBuilder("[");
+            for (SqlNode item : (SqlNodeList) node) {
+                String k = key(item, ex);
+                if (k == null) {
+                    return null;
+                }
+                out.append(k).append(',');
+            }
+            return out.append(']').toString();
         }
         if (node instanceof SqlCall) {
             SqlCall call = (SqlCall) node;

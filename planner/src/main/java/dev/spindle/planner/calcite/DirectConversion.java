@@ -121,7 +121,7 @@ final class DirectConversion {
         RelNode root = scope.rel();
         if (select.getWhere() != null) {
             SqlNode where = pushDownNotForIn(select.getWhere());
-            RexNode condition = where == null ? null : ex.convert(where);
+            RexNode condition = where == null ? null : ex.convertCondition(where);
             if (condition == null || condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
                 return null;
             }

@@ -3,6 +3,7 @@ package dev.spindle.planner.calcite;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
@@ -13,6 +14,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlInOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -24,19 +26,30 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlInternalOperators;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.InferTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeInference;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.implicit.TypeCoercion;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.util.Litmus;
 
 /**
  * The expressions of {@link DirectConversion}'s queries, converted over one scope (its FROM's
  * tables, or an aggregation's output) as Calcite's validation and conversion would convert them:
  * columns, exact literals and shape slots, arithmetic, unary signs, comparisons (numbers of
  * different types brought to the validator's common type), {@code [NOT] BETWEEN}, {@code [NOT] IN}
- * lists, {@code AND OR NOT}, {@code IS [NOT] NULL} and {@code CAST} to INTEGER or BIGINT; null for
- * anything else, which sends the whole query to Calcite.
+ * lists, {@code AND OR NOT}, {@code IS [NOT] NULL}, {@code CASE} (and {@code NULLIF}, {@code COALESCE}
+ * as the validator rewrites them), {@code abs}, {@code CAST} to INTEGER or BIGINT
+ * (of a number or of NULL), and in a {@code WHERE} condition NULL literals typed as the
+ * validator's operand type inference types them; null for anything else, which sends the whole
+ * query to Calcite.
  *
  * <p>Thread-safety: not thread-safe; one per query being converted.
  */
@@ -44,7 +57,15 @@ final class DirectExpressions {
     private static final Set<SqlKind> ARITHMETIC = Set.of(SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES, SqlKind.DIVIDE);
     private static final Set<SqlKind> COMPARISON = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
             SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
+    /** The operators a NULL literal may be an operand of (see {@link #convertCondition}). */
+    private static final Set<SqlKind> TAKE_NULL = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
+            SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.BETWEEN,
+            SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.AND, SqlKind.OR, SqlKind.NOT);
 
+    /** The inferred type that stands for an inference this class does not follow (see {@link #convert(SqlNode, RelDataType)}). */
+    private final RelDataType opaque;
+    /** Whether a WHERE condition is being converted ({@link #convertCondition}). */
+    private boolean condition;
     private final DirectConversion.Scope scope;
     final RexBuilder rex;
     final CalciteCatalogReader reader;
@@ -56,11 +77,11 @@ final class DirectExpressions {
      * of the input → field of the output) and its aggregate calls' values; null otherwise.
      */
     private RelNode aggregate;
-    private java.util.Map<Integer, Integer> groups;
-    private java.util.Map<SqlNode, RexNode> aggregates;
+    private Map<Integer, Integer> groups;
+    private Map<SqlNode, RexNode> aggregates;
 
     /** From now on, converts over {@code aggregate}'s output (the select list of an aggregation). */
-    void aggregated(RelNode aggregate, java.util.Map<Integer, Integer> groups, java.util.Map<SqlNode, RexNode> aggregates) {
+    void aggregated(RelNode aggregate, Map<Integer, Integer> groups, Map<SqlNode, RexNode> aggregates) {
         this.aggregate = aggregate;
         this.groups = groups;
         this.aggregates = aggregates;
@@ -72,9 +93,50 @@ final class DirectExpressions {
         this.reader = reader;
         this.operators = operators;
         this.coercion = coercion;
+        this.opaque = rex.getTypeFactory().createSqlType(SqlTypeName.SYMBOL);
     }
 
+    /** {@code node} converted where the validator infers nothing for it (a select item, an aggregate's argument). */
     RexNode convert(SqlNode node) {
+        return convert(node, null);
+    }
+
+    /**
+     * A {@code WHERE} condition converted: the one place NULL literals are taken (the validator
+     * infers their types before it derives the condition's; in a select list it derives first,
+     * and what its coercion then makes of an untyped NULL is left to it), and only as operands
+     * of comparisons, {@code BETWEEN}, {@code IN} lists, {@code IS [NOT] NULL}, {@code AND},
+     * {@code OR} and {@code NOT}, or the condition itself.
+     */
+    RexNode convertCondition(SqlNode where) {
+        condition = true;
+        try {
+            return convert(where, rex.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN));
+        } finally {
+            condition = false;
+        }
+    }
+
+    /**
+     * {@code node} converted, {@code inferred} the type the validator's {@code inferUnknownTypes}
+     * carries down to it (null: unknown; {@link #opaque}: an operator whose inference this does not
+     * follow), which only a {@code NULL} literal takes: a null literal of that type, nullable, as
+     * conversion converts it; of the NULL type where nothing is inferred.
+     */
+    RexNode convert(SqlNode node, RelDataType inferred) {
+        if (SqlUtil.isNullLiteral(node, false)) {
+            if (!condition || inferred == opaque) {
+                return null;
+            }
+            RelDataType type = inferred == null ? rex.getTypeFactory().createSqlType(SqlTypeName.NULL)
+                    : rex.getTypeFactory().createTypeWithNullability(inferred, true);
+            if (SqlTypeUtil.inCharFamily(type)) { // as inferUnknownTypes gives it
+                type = rex.getTypeFactory().createTypeWithCharsetAndCollation(type,
+                        type.getCharset() == null ? rex.getTypeFactory().getDefaultCharset() : type.getCharset(),
+                        type.getCollation() == null ? SqlCollation.IMPLICIT : type.getCollation());
+            }
+            return rex.makeNullLiteral(type);
+        }
         if (node instanceof SqlIdentifier) {
             return column((SqlIdentifier) node);
         }
@@ -85,9 +147,165 @@ final class DirectExpressions {
                     ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
         }
         if (node instanceof SqlBasicCall) {
-            return call((SqlBasicCall) node);
+            return call((SqlBasicCall) node, inferred);
+        }
+        if (node instanceof SqlCase) {
+            return searchedCase((SqlCase) node);
         }
         return null;
+    }
+
+    /**
+     * A {@code CASE} (the parser makes every one a searched one, {@code ELSE NULL} where there is
+     * no {@code ELSE}) whose results are numbers, booleans or NULL literals, as conversion's
+     * {@code convertCase} makes it: the NULL results as NULL-typed literals, the type the
+     * operator derives from the converted results (the validator's least restrictive one: none
+     * sends it to Calcite), every result brought to it. NULL literals elsewhere in it, and
+     * {@code WHEN x IS NOT NULL THEN x} (the validator types that result NOT NULL), are left
+     * to Calcite.
+     */
+    private RexNode searchedCase(SqlCase call) {
+        if (call.getValueOperand() != null || call.getElseOperand() == null) {
+            return null;
+        }
+        boolean outer = condition;
+        condition = false;
+        try {
+            RelDataType bool = rex.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN);
+            List<RexNode> exprs = new ArrayList<>();
+            List<RelDataType> results = new ArrayList<>();
+            SqlNodeList whens = call.getWhenOperands();
+            SqlNodeList thens = call.getThenOperands();
+            for (int i = 0; i < whens.size(); i++) {
+                SqlNode when = whens.get(i);
+                if (when.getKind() == SqlKind.IS_NOT_NULL
+                        && ((SqlBasicCall) when).operand(0).equalsDeep(thens.get(i), Litmus.IGNORE)) {
+                    return null;
+                }
+                RexNode w = convert(when, bool);
+                if (w == null || w.getType().getSqlTypeName() != SqlTypeName.BOOLEAN || !result(thens.get(i), exprs, results, w)) {
+                    return null;
+                }
+            }
+            if (!result(call.getElseOperand(), exprs, results, null)) {
+                return null;
+            }
+            if (results.isEmpty() || rex.getTypeFactory().leastRestrictive(results) == null) {
+                return null;
+            }
+            RelDataType type = rex.deriveReturnType(SqlStdOperatorTable.CASE, exprs);
+            if (!allowed(type)) {
+                return null;
+            }
+            for (int i = 1; i < exprs.size(); i += 2) { // the results: THENs at odd places, ELSE last
+                exprs.set(i, rex.ensureType(call.getParserPosition(), type, exprs.get(i), false));
+            }
+            int last = exprs.size() - 1;
+            exprs.set(last, rex.ensureType(call.getParserPosition(), type, exprs.get(last), false));
+            return rex.makeCall(call.getParserPosition(), type, SqlStdOperatorTable.CASE, exprs);
+        } finally {
+            condition = outer;
+        }
+    }
+
+    /**
+     * The operator the validator's first rewrite puts in place of a function the parser left
+     * unresolved: the one overload of its name, if there is exactly one; else null.
+     */
+    private SqlOperator resolved(SqlUnresolvedFunction function) {
+        List<SqlOperator> overloads = new ArrayList<>();
+        operators.lookupOperatorOverloads(function.getNameAsId(), function.getFunctionType(), org.apache.calcite.sql.SqlSyntax.FUNCTION,
+                overloads, reader.nameMatcher());
+        return overloads.size() == 1 ? overloads.get(0) : null;
+    }
+
+    /**
+     * The CASE the validator rewrites {@code NULLIF(x, y)} and {@code COALESCE(x, ..., z)} into
+     * before validating it ({@code CASE WHEN x = y THEN NULL ELSE x END}; {@code CASE WHEN x IS
+     * NOT NULL THEN CAST NOT NULL(x) ... ELSE z END}), or null for other operand counts.
+     */
+    private static SqlCase caseOf(SqlBasicCall call, SqlKind kind) {
+        SqlParserPos pos = call.getParserPosition();
+        List<SqlNode> operands = call.getOperandList();
+        if (call.getFunctionQuantifier() != null || operands.size() < 2 || kind == SqlKind.NULLIF && operands.size() != 2) {
+            return null;
+        }
+        SqlNodeList whens = new SqlNodeList(pos);
+        SqlNodeList thens = new SqlNodeList(pos);
+        if (kind == SqlKind.NULLIF) {
+            whens.add(operands.get(1));
+            thens.add(SqlLiteral.createNull(SqlParserPos.ZERO));
+            return SqlCase.createSwitched(pos, operands.get(0), whens, thens, SqlNode.clone(operands.get(0)));
+        }
+        for (SqlNode operand : operands.subList(0, operands.size() - 1)) {
+            whens.add(SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, operand));
+            thens.add(SqlInternalOperators.CAST_NOT_NULL.createCall(pos, SqlNode.clone(operand)));
+        }
+        return SqlCase.createSwitched(pos, null, whens, thens, operands.get(operands.size() - 1));
+    }
+
+    /**
+     * Adds {@code when} (unless null) and the converted {@code result} to a CASE's operands, and
+     * the result's type (unless a NULL literal) to {@code results}; false if it is not one this
+     * subset takes.
+     */
+    private boolean result(SqlNode result, List<RexNode> exprs, List<RelDataType> results, RexNode when) {
+        if (when != null) {
+            exprs.add(when);
+        }
+        if (SqlUtil.isNullLiteral(result, false)) {
+            exprs.add(rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
+            return true;
+        }
+        RexNode r = convert(result);
+        if (r == null || !allowed(r.getType())) {
+            return false;
+        }
+        exprs.add(r);
+        results.add(r.getType());
+        return true;
+    }
+
+    /**
+     * The operands of {@code call} converted, each with the type {@code written}'s operand type
+     * inference gives it as the validator applies it: the first operand's own type to all
+     * ({@code FIRST_KNOWN}; the first operand's is never unknown here, a NULL literal's being the
+     * NULL type), the call's ({@code RETURN_TYPE}), BOOLEAN, VARCHAR(1024), or none; a NULL
+     * literal under any other inference sends the query to Calcite. Null if an operand is not
+     * converted.
+     */
+    private List<RexNode> operands(SqlBasicCall call, SqlOperator written, RelDataType inferred) {
+        SqlOperandTypeInference inference = written.getOperandTypeInference();
+        List<RexNode> operands = new ArrayList<>(call.operandCount());
+        RelDataType each;
+        if (!TAKE_NULL.contains(call.getKind())) {
+            each = opaque; // the operands' own types, a NULL literal not taken
+        } else if (inference == null) {
+            each = null;
+        } else if (inference == InferTypes.RETURN_TYPE) {
+            each = inferred;
+        } else if (inference == InferTypes.BOOLEAN) {
+            each = rex.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN);
+        } else if (inference == InferTypes.VARCHAR_1024) {
+            each = rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR, 1024);
+        } else if (inference == InferTypes.FIRST_KNOWN) {
+            RexNode first = convert(call.operand(0), null);
+            if (first == null) {
+                return null;
+            }
+            operands.add(first);
+            each = first.getType();
+        } else {
+            each = opaque;
+        }
+        for (int i = operands.size(); i < call.operandCount(); i++) {
+            RexNode e = convert(call.operand(i), each);
+            if (e == null) {
+                return null;
+            }
+            operands.add(e);
+        }
+        return operands;
     }
 
     /** A column of any type: what reads it checks its type (operators take numbers and booleans only). */
@@ -125,9 +343,17 @@ final class DirectExpressions {
         return found;
     }
 
-    private RexNode call(SqlBasicCall call) {
-        if (aggregates != null && aggregates.containsKey(call)) {
-            return aggregates.get(call);
+    private RexNode call(SqlBasicCall call, RelDataType inferred) {
+        if (aggregates != null) {
+            RexNode registered = aggregates.get(call);
+            for (Map.Entry<SqlNode, RexNode> e : aggregates.entrySet()) {
+                if (registered == null && e.getKey().equalsDeep(call, Litmus.IGNORE)) {
+                    registered = e.getValue(); // a copy the validator's rewrite made (COALESCE's CAST NOT NULL(x))
+                }
+            }
+            if (registered != null) {
+                return registered;
+            }
         }
         SqlOperator written = call.getOperator();
         if (written instanceof TypedSlot) {
@@ -140,25 +366,32 @@ final class DirectExpressions {
         if (kind == SqlKind.CAST) {
             return cast(call);
         }
+        SqlOperator rewriting = written instanceof SqlUnresolvedFunction ? resolved((SqlUnresolvedFunction) written) : written;
+        if (rewriting == SqlStdOperatorTable.NULLIF || rewriting == SqlStdOperatorTable.COALESCE) {
+            SqlCase rewritten = caseOf(call, rewriting.getKind());
+            return rewritten == null ? null : searchedCase(rewritten);
+        }
+        if (kind == SqlKind.CAST_NOT_NULL) { // in a COALESCE's CASE: its convertlet
+            RexNode operand = convert(call.operand(0));
+            return operand == null ? null
+                    : rex.makeCast(rex.getTypeFactory().createTypeWithNullability(operand.getType(), false), operand);
+        }
         if (kind == SqlKind.BETWEEN) {
             return between(call);
         }
         if (kind == SqlKind.IN || kind == SqlKind.NOT_IN) {
             return in(call);
         }
-        List<RexNode> operands = new ArrayList<>(call.operandCount());
-        for (SqlNode operand : call.getOperandList()) {
-            RexNode e = convert(operand);
-            if (e == null) {
-                return null;
-            }
-            operands.add(e);
+        List<RexNode> operands = operands(call, written, inferred);
+        if (operands == null) {
+            return null;
         }
-        if (!typesFit(kind, operands)) {
+        if (kind == SqlKind.OTHER_FUNCTION ? !absolute(written, operands) : !typesFit(kind, operands)) {
             return null;
         }
         if (COMPARISON.contains(kind)) {
             coerceToCommonType(call, operands);
+            consistent(call, operands);
         }
         if (kind == SqlKind.PLUS_PREFIX) {
             // conversion expands the parser's "+ x" into x (Calcite's convertlet); where the
@@ -177,13 +410,22 @@ final class DirectExpressions {
     }
 
     /**
+     * Whether {@code function} is {@code abs} of one number: resolved, typed and converted as
+     * any function is (no convertlet of its own), the validator's lookup finding it by name.
+     */
+    private static boolean absolute(SqlOperator function, List<RexNode> operands) {
+        return function.getName().equalsIgnoreCase("ABS") && operands.size() == 1 && all(operands, SqlTypeName.DECIMAL);
+    }
+
+    /**
      * {@code CAST(x AS INTEGER | BIGINT)} of an exact integer {@code x}, as conversion's
      * {@code convertCast} makes it: the declared type NOT NULL unless {@code x} is nullable,
-     * the builder's cast (which folds a literal), an unknown-typed NULL as the format.
+     * the builder's cast (which folds a literal), an unknown-typed NULL as the format. Of a
+     * {@code NULL} literal: a null literal of the declared type, nullable (conversion gives the
+     * literal the cast's type and converts it).
      */
     private RexNode cast(SqlBasicCall call) {
-        if (call.operandCount() != 2 || !(call.operand(1) instanceof SqlDataTypeSpec)
-                || SqlUtil.isNullLiteral(call.operand(0), false)) {
+        if (call.operandCount() != 2 || !(call.operand(1) instanceof SqlDataTypeSpec)) {
             return null;
         }
         SqlDataTypeSpec spec = call.operand(1);
@@ -196,6 +438,9 @@ final class DirectExpressions {
         if (target != SqlTypeName.INTEGER && target != SqlTypeName.BIGINT) {
             return null;
         }
+        if (SqlUtil.isNullLiteral(call.operand(0), false)) {
+            return rex.makeNullLiteral(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(target), true));
+        }
         RexNode arg = convert(call.operand(0));
         if (arg == null || !exactInteger(arg.getType())) {
             return null;
@@ -206,7 +451,7 @@ final class DirectExpressions {
     }
 
     /** A cast as conversion's {@code convertCast} makes it: the builder's (which folds a literal), an unknown-typed NULL as the format. */
-    private RexNode convertedCast(org.apache.calcite.sql.parser.SqlParserPos pos, RelDataType type, RexNode operand) {
+    private RexNode convertedCast(SqlParserPos pos, RelDataType type, RexNode operand) {
         return rex.makeCast(pos, type, operand, false, false, rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
     }
 
@@ -221,13 +466,9 @@ final class DirectExpressions {
                 || ((SqlBetweenOperator) call.getOperator()).flag != SqlBetweenOperator.Flag.ASYMMETRIC) {
             return null;
         }
-        List<RexNode> operands = new ArrayList<>(3);
-        for (SqlNode operand : call.getOperandList()) {
-            RexNode e = convert(operand);
-            if (e == null || !number(e.getType())) {
-                return null;
-            }
-            operands.add(e);
+        List<RexNode> operands = operands(call, call.getOperator(), null);
+        if (operands == null || !all(operands, SqlTypeName.DECIMAL)) {
+            return null;
         }
         RelDataType t0 = operands.get(0).getType();
         RelDataType t1 = operands.get(1).getType();
@@ -239,6 +480,7 @@ final class DirectExpressions {
                 castTo(common, call, operands);
             }
         }
+        consistent(call, operands);
         RexNode x = operands.get(0);
         RexNode and = rex.makeCall(SqlStdOperatorTable.AND,
                 rex.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, operands.get(1)),
@@ -269,7 +511,7 @@ final class DirectExpressions {
         }
         List<RexNode> values = new ArrayList<>(list.size());
         for (SqlNode v : list) {
-            RexNode e = convert(v);
+            RexNode e = convert(v, x.getType()); // FIRST_KNOWN: a NULL in the list takes x's type
             if (e == null || !number(e.getType())) {
                 return null;
             }
@@ -302,6 +544,22 @@ final class DirectExpressions {
         RelDataType common = coercion.commonTypeForBinaryComparison(operands.get(0).getType(), operands.get(1).getType());
         if (common != null) {
             castTo(common, call, operands);
+        }
+    }
+
+    /**
+     * As conversion makes a comparison's operands consistent (its operand checker's
+     * {@code COMPARE}): operands of different type families (here: a NULL literal of the NULL type
+     * among numbers) each made of their least restrictive type, keeping its nullability.
+     */
+    private void consistent(SqlBasicCall call, List<RexNode> operands) {
+        List<RelDataType> types = RexUtil.types(operands);
+        if (SqlTypeUtil.areSameFamily(types)) {
+            return;
+        }
+        RelDataType type = rex.getTypeFactory().leastRestrictive(types);
+        if (type != null) {
+            operands.replaceAll(e -> rex.ensureType(call.getParserPosition(), type, e, true));
         }
     }
 
@@ -350,11 +608,13 @@ final class DirectExpressions {
 
     /**
      * Whether every operand is of {@code type}; DECIMAL stands for the numbers this subset takes
-     * ({@link #number}).
+     * ({@link #number}) and a NULL literal of the NULL type (what an operator makes of it decides:
+     * a result of the NULL type is not taken, see {@link #allowed}).
      */
     private static boolean all(List<RexNode> operands, SqlTypeName type) {
         for (RexNode o : operands) {
-            if (type == SqlTypeName.DECIMAL ? !number(o.getType()) : o.getType().getSqlTypeName() != type) {
+            if (type == SqlTypeName.DECIMAL ? !number(o.getType()) && o.getType().getSqlTypeName() != SqlTypeName.NULL
+                    : o.getType().getSqlTypeName() != type) {
                 return false;
             }
         }

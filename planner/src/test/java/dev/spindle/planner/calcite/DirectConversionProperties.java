@@ -170,6 +170,16 @@ class DirectConversionProperties {
     /** Mostly inside the subset: names that resolve, integer operands, boolean conditions; a few steps out. */
     @Provide
     Arbitrary<String> nearQueries() {
+        return near(1);
+    }
+
+    /** As {@link #nearQueries}, NULL literals everywhere an operand may be. */
+    @Provide
+    Arbitrary<String> nullQueries() {
+        return near(8);
+    }
+
+    private static Arbitrary<String> near(int nulls) {
         return Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u y", " FROM u AS cor0",
                 // cross products: names of one table, of both (ambiguous unqualified), a repeated alias
                 " FROM t AS x, u AS y", " FROM t x CROSS JOIN u AS y", " FROM u AS x, t AS y, u AS z", " FROM t, u",
@@ -183,12 +193,20 @@ class DirectConversionProperties {
             Arbitrary<String> leaf = Arbitraries.frequencyOf(Tuple.of(10, Arbitraries.of(names)),
                     Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
                     Tuple.of(3, Arbitraries.of("2.5", "0.25", "25.84", "100.0", "3000000000")),
-                    Tuple.of(1, Arbitraries.of("NULL", "1.5E2", "c", "e")));
+                    Tuple.of(1, Arbitraries.of("1.5E2", "c", "e")), Tuple.of(nulls, Arbitraries.just("NULL")),
+                    Tuple.of(1, Arbitraries.of("CAST(NULL AS INTEGER)", "CAST(NULL AS BIGINT)", "CAST(NULL AS DOUBLE)")));
             Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
                     Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
                     Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
                     Combinators.combine(inner, Arbitraries.of("INTEGER", "BIGINT", "INT", "DECIMAL", "SMALLINT"))
                             .as((e, t) -> "CAST(" + e + " AS " + t + ")"),
+                    Combinators.combine(Arbitraries.of("abs", "ABS"), inner).as((f, e) -> f + "(" + e + ")"),
+                    Combinators.combine(inner, inner, inner, Arbitraries.of(" ELSE NULL", "", " ELSE 1.5"))
+                            .as((x, y, z, e) -> "CASE " + x + " WHEN " + y + " THEN " + z + e + " END"),
+                    Combinators.combine(inner, inner).as((x, y) -> "NULLIF(" + x + ", " + y + ")"),
+                    Combinators.combine(inner, inner, Arbitraries.of("", ", 3", ", NULL", ", k")).as((x, y, z) -> "COALESCE(" + x + ", " + y + z + ")"),
+                    Combinators.combine(inner, inner, inner, inner, inner)
+                            .as((x, y, z, u, v) -> "CASE WHEN " + x + " < " + y + " THEN " + z + " WHEN " + u + " IS NULL THEN NULL ELSE " + v + " END"),
                     inner.map(e -> "(" + e + ")")), 3);
             Arbitrary<String> predicate = Arbitraries.recursive(() -> Arbitraries.oneOf(
                     Combinators.combine(expr, Arbitraries.of("=", "<>", "<", "<=", ">", ">="), expr).as((l, op, r) -> l + " " + op + " " + r),
@@ -196,7 +214,8 @@ class DirectConversionProperties {
                     Combinators.combine(expr, Arbitraries.of(" BETWEEN ", " NOT BETWEEN ", " BETWEEN SYMMETRIC "), expr, expr)
                             .as((x, op, y, z) -> x + op + y + " AND " + z),
                     Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), expr.list().ofMinSize(1).ofMaxSize(4))
-                            .as((x, op, l) -> x + op + "(" + String.join(", ", l) + ")")),
+                            .as((x, op, l) -> x + op + "(" + String.join(", ", l) + ")"),
+                    nulls > 1 ? Arbitraries.of("NULL", "NOT NULL", "NULL IS NULL", "TRUE") : Arbitraries.just("TRUE")),
                     inner -> Arbitraries.oneOf(
                             Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
                             inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
@@ -206,7 +225,11 @@ class DirectConversionProperties {
             Arbitrary<String> aggregated = Arbitraries.oneOf(aggregate,
                     Combinators.combine(aggregate, Arbitraries.of("+", "*", "-"), Arbitraries.oneOf(aggregate, expr))
                             .as((l, op, r) -> l + " " + op + " " + r),
-                    aggregate.map(a -> "- " + a), aggregate.map(a -> a + " IS NULL"));
+                    aggregate.map(a -> "- " + a), aggregate.map(a -> a + " IS NULL"),
+                    Combinators.combine(aggregate, expr, aggregate, Arbitraries.of("", " ELSE NULL", " ELSE 7"))
+                            .as((a, e, b, z) -> "CASE WHEN " + a + " > " + e + " THEN " + b + z + " END"),
+                    Combinators.combine(Arbitraries.of("NULLIF", "COALESCE"), aggregate, Arbitraries.oneOf(aggregate, expr))
+                            .as((f, a, b) -> f + "(" + a + ", " + b + ")"));
             Arbitrary<String> item = Arbitraries.frequencyOf(
                     Tuple.of(3, aggregated),
                     Tuple.of(5, expr),
@@ -231,6 +254,11 @@ class DirectConversionProperties {
 
     @Property(tries = 1500)
     void directConversionGivesWhatCalciteGives(@ForAll("nearQueries") String sql) {
+        check(sql);
+    }
+
+    @Property(tries = 800)
+    void nullLiteralsAreTypedAsTheValidatorTypesThem(@ForAll("nullQueries") String sql) {
         check(sql);
     }
 
@@ -274,7 +302,20 @@ class DirectConversionProperties {
                 // aggregates of other numbers, groups of columns of any type
                 "SELECT d, SUM(d), MAX(e), COUNT(k), MIN(d * 2.5) FROM u GROUP BY d", "SELECT c, MIN(a), SUM(DISTINCT b) FROM t GROUP BY c",
                 // a column of another type as an item of its own; a long comma list, balanced as the validator balances it
-                "SELECT c, * FROM t WHERE c IS NOT NULL ORDER BY 1", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
+                "SELECT c, * FROM t WHERE c IS NOT NULL ORDER BY 1",
+                // NULL literals, typed as the validator's inference types them
+                "SELECT a FROM t WHERE NULL < b OR b >= NULL OR NULL = NULL OR NULL IS NULL OR NOT NULL",
+                "SELECT - a FROM t WHERE b BETWEEN NULL AND 3 OR NULL NOT BETWEEN a AND 4 OR a IN (1, NULL) OR NOT (NULL)",
+                // CASE, searched and simple, over columns and aggregates
+                "SELECT CASE WHEN a < b - 3 THEN 111 WHEN a <= b THEN 222 ELSE 444 END, CASE a + 1 WHEN b THEN 111 WHEN 7 THEN 2.5 END FROM t",
+                "SELECT k FROM u WHERE CASE WHEN d > 1 THEN k ELSE NULL END > 2 AND CASE e WHEN 1 THEN a < 3 ELSE a > k END",
+                "SELECT CASE WHEN COUNT(*) > 2 THEN SUM(a) WHEN MIN(b) IS NULL THEN NULL ELSE - MAX(b) END, - 5 FROM t",
+                // NULLIF and COALESCE, as the validator rewrites them
+                "SELECT NULLIF(a, 2), COALESCE(a, b, 7), COALESCE(- 3, COUNT(*)) + 1 FROM t GROUP BY a, b",
+                "SELECT NULLIF(- COUNT(*), 67 * 25) + 54 AS col2, COALESCE(MAX(k), 1.5) FROM u",
+                // abs, CAST of NULL
+                "SELECT abs(t.a - b), ABS(k) FROM u, t WHERE abs(d) > 1.5 AND abs(- 3) < e",
+                "SELECT - CAST(NULL AS INTEGER) + a, CAST(NULL AS BIGINT) FROM t WHERE b <= CAST(NULL AS INTEGER) OR CAST(NULL AS BIGINT) IS NULL", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
             assertNotNull(TestSql.lenient(sql), sql);
             assertEquals(true, accepted(TestSql.lenient(sql)), sql);
             LiteralLifter.Shape shape = LiteralLifter.lift(TestSql.lenient(sql), CATALOG, SqlPlanner.types());
@@ -287,7 +328,7 @@ class DirectConversionProperties {
 
     @Example
     void whatTheValidatorDecidesGoesToCalcite() {
-        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
+        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT CASE WHEN a IS NOT NULL THEN a ELSE 1 END FROM t", "SELECT CASE a WHEN NULL THEN 1 END FROM t", "SELECT NULL FROM t", "SELECT a + NULL FROM t", "SELECT a FROM t WHERE a + NULL > 1", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
                 "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1",
                 "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
