@@ -16,6 +16,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Waker {
     private final AtomicBoolean notified = new AtomicBoolean();
     private volatile Thread owner;
+    /** {@link #wake} as one object, so that wakes of one worker registered in many places are recognized as one. */
+    private final Runnable runnable = this::wake;
 
     /** Binds the waker to the calling thread, which will park on it. */
     public void bindToCurrentThread() {
@@ -30,6 +32,15 @@ public final class Waker {
                 LockSupport.unpark(t);
             }
         }
+    }
+
+    /**
+     * {@link #wake} as a {@code Runnable}, the same object every time: a table's writer that
+     * defers the wakes of several tables runs it once (see
+     * {@code storage.table.DeferredWakes}).
+     */
+    public Runnable asRunnable() {
+        return runnable;
     }
 
     /** Forgets earlier wakes; call before a pass over the worker's work. */

@@ -39,7 +39,7 @@ public final class TableSource extends Operator {
             throw new SpindleException(ErrorCode.READ_BEFORE_SINCE_3, table.id(), asOf, since);
         }
         this.subscription = table.listen(since);
-        this.subscription.onAppend(waker::wake);
+        this.subscription.onAppend(waker.asRunnable());
         this.asOf = asOf;
         this.out = out;
         this.worker = worker;

@@ -9,6 +9,7 @@ import dev.spindle.planner.catalog.Catalog;
 import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.sql.unique.UniqueKeys;
 import dev.spindle.storage.TableStore;
+import dev.spindle.storage.table.DeferredWakes;
 import dev.spindle.storage.table.TableLog;
 import java.util.List;
 import java.util.Map;
@@ -164,6 +165,11 @@ public final class Coordinator implements AutoCloseable {
 
     private long commit(Map<GlobalId, List<Update>> changes, boolean checkRows) {
         assert Thread.holdsLock(writeLock);
+        // the appends and every table's seal wake the workers listening to them once, at the end
+        return DeferredWakes.during(() -> commitDeferred(changes, checkRows));
+    }
+
+    private long commitDeferred(Map<GlobalId, List<Update>> changes, boolean checkRows) {
         durability.committed(changes);
         long ts = oracle.nextWrite();
         for (Map.Entry<GlobalId, List<Update>> e : changes.entrySet()) {
@@ -312,12 +318,15 @@ public final class Coordinator implements AutoCloseable {
     /** Seals every table through {@code ts} (a new table starts sealed through the read time). */
     public void sealThrough(long ts) {
         Frontier upper = Frontier.at(ts + 1);
-        for (GlobalId id : tables.ids()) {
-            TableLog log = tables.find(id).orElse(null);
-            if (log != null && log.upper().lessThan(upper)) {
-                log.advanceUpper(upper);
+        DeferredWakes.during(() -> { // each listening worker woken once, after the last table
+            for (GlobalId id : tables.ids()) {
+                TableLog log = tables.find(id).orElse(null);
+                if (log != null && log.upper().lessThan(upper)) {
+                    log.advanceUpper(upper);
+                }
             }
-        }
+            return null;
+        });
     }
 
     @Override

@@ -215,7 +215,7 @@ public final class TableLog {
             appendSignal.notifyAll();
         }
         for (Runnable w : wakers) {
-            w.run();
+            DeferredWakes.wake(w);
         }
     }
 
