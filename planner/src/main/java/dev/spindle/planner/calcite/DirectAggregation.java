@@ -280,6 +280,9 @@ final class DirectAggregation {
         if (node instanceof SqlLiteral) {
             return "'" + node;
         }
+        if (node instanceof org.apache.calcite.sql.SqlDataTypeSpec) { // a CAST's target
+            return ":" + node;
+        }
         if (node instanceof SqlNodeList) { // a CASE's WHENs or THENs
             StringBuilder out = new StringBuilder("[");
             for (SqlNode item : (SqlNodeList) node) {

@@ -61,9 +61,10 @@ import org.apache.calcite.util.ImmutableBitSet;
  * condition] [GROUP BY columns]} whose expressions are columns (of any type, as items of their
  * own), exact literals and shape slots of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
- * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL} and
- * {@code CAST} to INTEGER or BIGINT, and aggregate calls of numbers grouped by columns of any
- * type ({@link DirectAggregation});
+ * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL},
+ * {@code CASE}, {@code NULLIF}, {@code COALESCE}, {@code abs}, {@code CAST} to INTEGER or BIGINT
+ * and NULL literals in a {@code WHERE} ({@link DirectExpressions}), and aggregate calls of
+ * numbers grouped by columns of any type ({@link DirectAggregation});
  * an {@code ORDER BY} of select-list ordinals over a select list without aggregates; and
  * {@code UNION | INTERSECT | EXCEPT [ALL]} of such queries whose columns have one type. Validating and converting such a
  * query through Calcite is most of the cost of an ad-hoc statement (SQLite's {@code random/}

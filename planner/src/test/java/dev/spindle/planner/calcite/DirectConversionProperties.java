@@ -313,6 +313,9 @@ class DirectConversionProperties {
                 // NULLIF and COALESCE, as the validator rewrites them
                 "SELECT NULLIF(a, 2), COALESCE(a, b, 7), COALESCE(- 3, COUNT(*)) + 1 FROM t GROUP BY a, b",
                 "SELECT NULLIF(- COUNT(*), 67 * 25) + 54 AS col2, COALESCE(MAX(k), 1.5) FROM u",
+                // casts in aggregated lists
+                "SELECT CAST(NULL AS INTEGER) AS col0, - b * CAST(NULL AS BIGINT), CAST(b AS BIGINT) FROM t GROUP BY b",
+                "SELECT 74 + MAX(CAST(NULL AS INTEGER)), COUNT(*) + CAST(NULL AS INTEGER), 50 * CAST(NULL AS INTEGER) + COUNT(*) FROM t",
                 // abs, CAST of NULL
                 "SELECT abs(t.a - b), ABS(k) FROM u, t WHERE abs(d) > 1.5 AND abs(- 3) < e",
                 "SELECT - CAST(NULL AS INTEGER) + a, CAST(NULL AS BIGINT) FROM t WHERE b <= CAST(NULL AS INTEGER) OR CAST(NULL AS BIGINT) IS NULL", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
