@@ -118,7 +118,7 @@ final class DirectConversion {
         if (scope == null) {
             return null;
         }
-        DirectExpressions ex = new DirectExpressions(scope, cluster.getRexBuilder(), reader, operators, coercion);
+        DirectExpressions ex = new DirectExpressions(scope, cluster, reader, operators, coercion);
         RelNode root = scope.rel();
         if (select.getWhere() != null) {
             SqlNode where = pushDownNotForIn(select.getWhere());

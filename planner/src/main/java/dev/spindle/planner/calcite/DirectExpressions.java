@@ -26,6 +26,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlCase;
@@ -68,6 +69,7 @@ final class DirectExpressions {
     private boolean condition;
     private final DirectConversion.Scope scope;
     final RexBuilder rex;
+    private final org.apache.calcite.plan.RelOptCluster cluster;
     final CalciteCatalogReader reader;
     final SqlOperatorTable operators;
     /** The validator's implicit coercion: the type two compared operands of different types meet in. */
@@ -87,9 +89,11 @@ final class DirectExpressions {
         this.aggregates = aggregates;
     }
 
-    DirectExpressions(DirectConversion.Scope scope, RexBuilder rex, CalciteCatalogReader reader, SqlOperatorTable operators, TypeCoercion coercion) {
+    DirectExpressions(DirectConversion.Scope scope, org.apache.calcite.plan.RelOptCluster cluster, CalciteCatalogReader reader,
+            SqlOperatorTable operators, TypeCoercion coercion) {
         this.scope = scope;
-        this.rex = rex;
+        this.cluster = cluster;
+        this.rex = cluster.getRexBuilder();
         this.reader = reader;
         this.operators = operators;
         this.coercion = coercion;
@@ -497,6 +501,10 @@ final class DirectExpressions {
      * it are cast to it.
      */
     private RexNode in(SqlBasicCall call) {
+        if (call.getOperator() instanceof SqlInOperator && call.operandCount() == 2 && call.operand(1) instanceof SqlSelect
+                && call.operand(0).getKind() != SqlKind.ROW) {
+            return inQuery(call, (SqlSelect) call.operand(1));
+        }
         if (!(call.getOperator() instanceof SqlInOperator) || call.operandCount() != 2
                 || !(call.operand(1) instanceof SqlNodeList) || call.operand(0).getKind() == SqlKind.ROW) {
             return null;
@@ -532,6 +540,31 @@ final class DirectExpressions {
         }
         return call.getKind() == SqlKind.IN ? RexUtil.composeDisjunction(rex, comparisons, true)
                 : rex.makeCall(SqlStdOperatorTable.NOT, RexUtil.composeDisjunction(rex, comparisons));
+    }
+
+    /**
+     * {@code x [NOT] IN (SELECT ...)} in a {@code WHERE} condition, of a query this converts on
+     * its own (so it names nothing of the outer query: uncorrelated) whose one column is of
+     * {@code x}'s type (the validator's coercion has nothing to do), as conversion makes it
+     * without expanding it: {@code RexSubQuery.in} of the query's relational expression and
+     * {@code x} (under {@code NOT}), which the planner's subquery rules then turn into a join.
+     */
+    private RexNode inQuery(SqlBasicCall call, SqlSelect query) {
+        if (!condition || query.getOrderList() != null && query.getOrderList().size() > 0) {
+            return null;
+        }
+        RexNode x = convert(call.operand(0));
+        if (x == null || !allowed(x.getType())) {
+            return null;
+        }
+        org.apache.calcite.rel.RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion);
+        if (root == null || !root.isRefTrivial() || root.rel.getRowType().getFieldCount() != 1
+                || !SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), x.getType(),
+                        root.rel.getRowType().getFieldList().get(0).getType())) {
+            return null;
+        }
+        RexNode in = org.apache.calcite.rex.RexSubQuery.in(root.rel, com.google.common.collect.ImmutableList.of(x));
+        return call.getKind() == SqlKind.IN ? in : rex.makeCall(SqlStdOperatorTable.NOT, in);
     }
 
     /**

@@ -215,7 +215,13 @@ class DirectConversionProperties {
                             .as((x, op, y, z) -> x + op + y + " AND " + z),
                     Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), expr.list().ofMinSize(1).ofMaxSize(4))
                             .as((x, op, l) -> x + op + "(" + String.join(", ", l) + ")"),
-                    nulls > 1 ? Arbitraries.of("NULL", "NOT NULL", "NULL IS NULL", "TRUE") : Arbitraries.just("TRUE")),
+                    nulls > 1 ? Arbitraries.of("NULL", "NOT NULL", "NULL IS NULL", "TRUE") : Arbitraries.just("TRUE"),
+                    // subqueries: uncorrelated, correlated (b is only t's), of another type, ordered
+                    Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), Arbitraries.of("SELECT k FROM u WHERE k > 2",
+                            "SELECT a FROM t", "SELECT DISTINCT b FROM t WHERE b IN (1, 2) OR a IS NULL", "SELECT k FROM u AS q WHERE q.a < 3",
+                            "SELECT k FROM u WHERE b = k", "SELECT d FROM u", "SELECT e FROM u", "SELECT MAX(a) FROM t",
+                            "SELECT a FROM t ORDER BY 1", "SELECT a, b FROM t", "SELECT k FROM u WHERE k IN (SELECT a FROM t)"))
+                            .as((x, op, q) -> x + op + "(" + q + ")")),
                     inner -> Arbitraries.oneOf(
                             Combinators.combine(inner, Arbitraries.of("AND", "OR"), inner).as((l, op, r) -> l + " " + op + " " + r),
                             inner.map(p -> "NOT " + p), inner.map(p -> "NOT (" + p + ")"), inner.map(p -> "(" + p + ")")), 2);
@@ -316,6 +322,9 @@ class DirectConversionProperties {
                 // casts in aggregated lists
                 "SELECT CAST(NULL AS INTEGER) AS col0, - b * CAST(NULL AS BIGINT), CAST(b AS BIGINT) FROM t GROUP BY b",
                 "SELECT 74 + MAX(CAST(NULL AS INTEGER)), COUNT(*) + CAST(NULL AS INTEGER), 50 * CAST(NULL AS INTEGER) + COUNT(*) FROM t",
+                // uncorrelated IN subqueries in a condition
+                "SELECT k FROM u WHERE a IN (SELECT b FROM t WHERE b > 2) OR NOT k IN (SELECT DISTINCT a FROM t) AND e > 1",
+                "SELECT a FROM t WHERE b NOT IN (SELECT k FROM u WHERE k IN (SELECT a FROM t WHERE a BETWEEN 1 AND 7))",
                 // abs, CAST of NULL
                 "SELECT abs(t.a - b), ABS(k) FROM u, t WHERE abs(d) > 1.5 AND abs(- 3) < e",
                 "SELECT - CAST(NULL AS INTEGER) + a, CAST(NULL AS BIGINT) FROM t WHERE b <= CAST(NULL AS INTEGER) OR CAST(NULL AS BIGINT) IS NULL", "SELECT x.c, y.k FROM t AS x, u AS y, t AS z, u AS w WHERE z.a = w.k", "SELECT DISTINCT a, b FROM t ORDER BY 2 NULLS FIRST, 1 DESC NULLS LAST")) {
@@ -331,7 +340,7 @@ class DirectConversionProperties {
 
     @Example
     void whatTheValidatorDecidesGoesToCalcite() {
-        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT CASE WHEN a IS NOT NULL THEN a ELSE 1 END FROM t", "SELECT CASE a WHEN NULL THEN 1 END FROM t", "SELECT NULL FROM t", "SELECT a + NULL FROM t", "SELECT a FROM t WHERE a + NULL > 1", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
+        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT a FROM t WHERE a IN (SELECT k FROM u WHERE b = k)", "SELECT a IN (SELECT k FROM u) FROM t", "SELECT CASE WHEN a IS NOT NULL THEN a ELSE 1 END FROM t", "SELECT CASE a WHEN NULL THEN 1 END FROM t", "SELECT NULL FROM t", "SELECT a + NULL FROM t", "SELECT a FROM t WHERE a + NULL > 1", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
                 "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1",
                 "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
