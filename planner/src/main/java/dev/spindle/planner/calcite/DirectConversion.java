@@ -63,7 +63,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
  * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL},
  * {@code CASE}, {@code NULLIF}, {@code COALESCE}, {@code abs}, {@code CAST} to INTEGER or BIGINT
- * and NULL literals in a {@code WHERE} ({@link DirectExpressions}), and aggregate calls of
+ * NULL literals and uncorrelated {@code IN (SELECT ...)} in a {@code WHERE}
+ * ({@link DirectExpressions}), queries in FROM under an alias, and aggregate calls of
  * numbers grouped by columns of any type ({@link DirectAggregation});
  * an {@code ORDER BY} of select-list ordinals over a select list without aggregates; and
  * {@code UNION | INTERSECT | EXCEPT [ALL]} of such queries whose columns have one type. Validating and converting such a
@@ -114,7 +115,7 @@ final class DirectConversion {
         }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader)
                 .transform(SqlToRelConverter.config().getRelBuilderConfigTransform());
-        Scope scope = from(select.getFrom(), reader, cluster, builder);
+        Scope scope = from(select.getFrom(), reader, cluster, builder, operators, coercion);
         if (scope == null) {
             return null;
         }
@@ -313,13 +314,15 @@ final class DirectConversion {
      * balanced, see {@link CommaJoins}), each join a {@code RelBuilder} join on TRUE; null for
      * anything else and for a repeated alias.
      */
-    private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder) {
+    private static Scope from(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder,
+            SqlOperatorTable operators, TypeCoercion coercion) {
         if (from == null) {
             return new Scope(LogicalValues.createOneRow(cluster), List.of());
         }
         List<Item> items = new ArrayList<>();
         // a long comma list is validated (and so converted) as the balanced tree ColumnQualifier makes of it
-        RelNode rel = fromItem(CommaJoins.balanced(from, ColumnQualifier.MIN_ITEMS), reader, cluster, builder, items, 0);
+        RelNode rel = fromItem(CommaJoins.balanced(from, ColumnQualifier.MIN_ITEMS), reader, cluster, builder, items, 0,
+                operators, coercion);
         if (rel == null) {
             return null;
         }
@@ -333,24 +336,30 @@ final class DirectConversion {
     }
 
     private static RelNode fromItem(SqlNode from, CalciteCatalogReader reader, RelOptCluster cluster, RelBuilder builder,
-            List<Item> items, int offset) {
+            List<Item> items, int offset, SqlOperatorTable operators, TypeCoercion coercion) {
         if (from instanceof SqlJoin) {
             SqlJoin join = (SqlJoin) from;
             if ((join.getJoinType() != JoinType.COMMA && join.getJoinType() != JoinType.CROSS) || join.isNatural()
                     || join.getConditionType() != JoinConditionType.NONE) {
                 return null;
             }
-            RelNode left = fromItem(join.getLeft(), reader, cluster, builder, items, offset);
+            RelNode left = fromItem(join.getLeft(), reader, cluster, builder, items, offset, operators, coercion);
             if (left == null) {
                 return null;
             }
-            RelNode right = fromItem(join.getRight(), reader, cluster, builder, items, offset + left.getRowType().getFieldCount());
+            RelNode right = fromItem(join.getRight(), reader, cluster, builder, items, offset + left.getRowType().getFieldCount(),
+                    operators, coercion);
             if (right == null) {
                 return null;
             }
             // as conversion's convertJoin: the builder's join on TRUE, then its (identity) projection
             return builder.push(left).push(right).join(JoinRelType.INNER, cluster.getRexBuilder().makeLiteral(true))
                     .project(builder.fields()).build();
+        }
+        if (from.getKind() == SqlKind.AS && ((SqlCall) from).operandCount() == 2 && ((SqlCall) from).operand(0) instanceof SqlSelect
+                && ((SqlCall) from).operand(1) instanceof SqlIdentifier && ((SqlIdentifier) ((SqlCall) from).operand(1)).isSimple()) {
+            return derived(((SqlCall) from).operand(0), ((SqlIdentifier) ((SqlCall) from).operand(1)).getSimple(), reader, cluster,
+                    items, offset, operators, coercion);
         }
         SqlIdentifier name;
         String alias;
@@ -378,6 +387,30 @@ final class DirectConversion {
         RelNode scan = table.toRel(ViewExpanders.simpleContext(cluster));
         items.add(new Item(alias != null ? alias : name.getSimple(), scan.getRowType(), offset));
         return scan;
+    }
+
+    /**
+     * A query in FROM under an alias, converted on its own as conversion converts it
+     * ({@code convertQueryRecursive}; its root's expression, the names conversion gave). Outer
+     * names resolve in it by the validator's names for its columns: only a query whose
+     * expression carries those names, each once, is taken, and none with an {@code ORDER BY}
+     * (which conversion drops in a subquery).
+     */
+    private static RelNode derived(SqlSelect query, String alias, CalciteCatalogReader reader, RelOptCluster cluster,
+            List<Item> items, int offset, SqlOperatorTable operators, TypeCoercion coercion) {
+        if (query.getOrderList() != null && query.getOrderList().size() > 0) {
+            return null;
+        }
+        RelRoot root = tryConvert(query, reader, cluster, operators, coercion);
+        if (root == null || !root.isRefTrivial()) {
+            return null;
+        }
+        List<String> names = root.rel.getRowType().getFieldNames();
+        if (!names.equals(root.validatedRowType.getFieldNames()) || new HashSet<>(names).size() != names.size()) {
+            return null;
+        }
+        items.add(new Item(alias, root.rel.getRowType(), offset));
+        return root.rel;
     }
 
     /**

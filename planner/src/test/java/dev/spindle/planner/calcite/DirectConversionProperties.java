@@ -181,6 +181,10 @@ class DirectConversionProperties {
 
     private static Arbitrary<String> near(int nulls) {
         return Arbitraries.of("", " FROM t", " FROM t AS x", " FROM u", " FROM u y", " FROM u AS cor0",
+                // derived tables: plain, aggregated, with a repeated name, ordered, joined
+                " FROM (SELECT k, a, d FROM u WHERE k > 2) AS y", " FROM (SELECT a, b FROM t) AS x, u AS y",
+                " FROM (SELECT k, COUNT(*) AS a FROM u GROUP BY k) AS y", " FROM (SELECT a, a FROM t) AS x",
+                " FROM (SELECT a, b FROM t ORDER BY 1) AS x", " FROM (SELECT a + 1, b FROM t) AS x",
                 // cross products: names of one table, of both (ambiguous unqualified), a repeated alias
                 " FROM t AS x, u AS y", " FROM t x CROSS JOIN u AS y", " FROM u AS x, t AS y, u AS z", " FROM t, u",
                 " FROM t AS x, t AS y", " FROM t AS x, t AS x", " FROM u AS x, t AS y, u AS z, t").flatMap(from -> {
@@ -322,6 +326,9 @@ class DirectConversionProperties {
                 // casts in aggregated lists
                 "SELECT CAST(NULL AS INTEGER) AS col0, - b * CAST(NULL AS BIGINT), CAST(b AS BIGINT) FROM t GROUP BY b",
                 "SELECT 74 + MAX(CAST(NULL AS INTEGER)), COUNT(*) + CAST(NULL AS INTEGER), 50 * CAST(NULL AS INTEGER) + COUNT(*) FROM t",
+                // derived tables
+                "SELECT pk FROM (SELECT k AS pk, a FROM u WHERE (a <= 83)) AS tab0_169 WHERE a > 1",
+                "SELECT x.b, y.k FROM (SELECT DISTINCT b FROM t WHERE b IN (SELECT k FROM u)) AS x, u AS y",
                 // uncorrelated IN subqueries in a condition
                 "SELECT k FROM u WHERE a IN (SELECT b FROM t WHERE b > 2) OR NOT k IN (SELECT DISTINCT a FROM t) AND e > 1",
                 "SELECT a FROM t WHERE b NOT IN (SELECT k FROM u WHERE k IN (SELECT a FROM t WHERE a BETWEEN 1 AND 7))",
