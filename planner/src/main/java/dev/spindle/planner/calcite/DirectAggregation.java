@@ -82,19 +82,14 @@ final class DirectAggregation {
     }
 
     /**
-     * A call's operands or a list's items (a CASE's WHENs and THENs are lists), nulls left out;
-     * none of a nested query (its aggregates are its own).
+     * A call's operands (null for an absent one, which has no children either) or a list's items
+     * (a CASE's WHENs and THENs are lists); none of a nested query (its aggregates are its own).
      */
     private static List<SqlNode> children(SqlNode node) {
-        List<SqlNode> out = new ArrayList<>();
-        if (node instanceof SqlCall && !(node instanceof SqlSelect) || node instanceof SqlNodeList) {
-            for (SqlNode child : node instanceof SqlCall ? ((SqlCall) node).getOperandList() : ((SqlNodeList) node).getList()) {
-                if (child != null) {
-                    out.add(child);
-                }
-            }
+        if (node instanceof SqlCall && !(node instanceof SqlSelect)) {
+            return ((SqlCall) node).getOperandList();
         }
-        return out;
+        return node instanceof SqlNodeList ? ((SqlNodeList) node).getList() : List.of();
     }
 
     /** The aggregation and its select list over {@code input}, or null if outside the subset. */

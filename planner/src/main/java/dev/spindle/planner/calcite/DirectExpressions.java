@@ -1,37 +1,46 @@
 package dev.spindle.planner.calcite;
 
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Sets;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCollation;
-import org.apache.calcite.sql.fun.SqlBetweenOperator;
-import org.apache.calcite.sql.fun.SqlInOperator;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlCastFunction;
+import org.apache.calcite.sql.fun.SqlInOperator;
 import org.apache.calcite.sql.fun.SqlInternalOperators;
-import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.InferTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeInference;
@@ -59,9 +68,8 @@ final class DirectExpressions {
     private static final Set<SqlKind> COMPARISON = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
             SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
     /** The operators a NULL literal may be an operand of (see {@link #convertCondition}). */
-    private static final Set<SqlKind> TAKE_NULL = Set.of(SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
-            SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.BETWEEN,
-            SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.AND, SqlKind.OR, SqlKind.NOT);
+    private static final Set<SqlKind> TAKE_NULL = Sets.union(COMPARISON,
+            Set.of(SqlKind.BETWEEN, SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.AND, SqlKind.OR, SqlKind.NOT)).immutableCopy();
 
     /** The inferred type that stands for an inference this class does not follow (see {@link #convert(SqlNode, RelDataType)}). */
     private final RelDataType opaque;
@@ -69,7 +77,7 @@ final class DirectExpressions {
     private boolean condition;
     private final DirectConversion.Scope scope;
     final RexBuilder rex;
-    private final org.apache.calcite.plan.RelOptCluster cluster;
+    private final RelOptCluster cluster;
     final CalciteCatalogReader reader;
     final SqlOperatorTable operators;
     /** The validator's implicit coercion: the type two compared operands of different types meet in. */
@@ -89,7 +97,7 @@ final class DirectExpressions {
         this.aggregates = aggregates;
     }
 
-    DirectExpressions(DirectConversion.Scope scope, org.apache.calcite.plan.RelOptCluster cluster, CalciteCatalogReader reader,
+    DirectExpressions(DirectConversion.Scope scope, RelOptCluster cluster, CalciteCatalogReader reader,
             SqlOperatorTable operators, TypeCoercion coercion) {
         this.scope = scope;
         this.cluster = cluster;
@@ -132,8 +140,10 @@ final class DirectExpressions {
             if (!condition || inferred == opaque) {
                 return null;
             }
-            RelDataType type = inferred == null ? rex.getTypeFactory().createSqlType(SqlTypeName.NULL)
-                    : rex.getTypeFactory().createTypeWithNullability(inferred, true);
+            if (inferred == null) {
+                return untypedNull();
+            }
+            RelDataType type = rex.getTypeFactory().createTypeWithNullability(inferred, true);
             if (SqlTypeUtil.inCharFamily(type)) { // as inferUnknownTypes gives it
                 type = rex.getTypeFactory().createTypeWithCharsetAndCollation(type,
                         type.getCharset() == null ? rex.getTypeFactory().getDefaultCharset() : type.getCharset(),
@@ -218,7 +228,7 @@ final class DirectExpressions {
      */
     private SqlOperator resolved(SqlUnresolvedFunction function) {
         List<SqlOperator> overloads = new ArrayList<>();
-        operators.lookupOperatorOverloads(function.getNameAsId(), function.getFunctionType(), org.apache.calcite.sql.SqlSyntax.FUNCTION,
+        operators.lookupOperatorOverloads(function.getNameAsId(), function.getFunctionType(), SqlSyntax.FUNCTION,
                 overloads, reader.nameMatcher());
         return overloads.size() == 1 ? overloads.get(0) : null;
     }
@@ -258,7 +268,7 @@ final class DirectExpressions {
             exprs.add(when);
         }
         if (SqlUtil.isNullLiteral(result, false)) {
-            exprs.add(rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
+            exprs.add(untypedNull());
             return true;
         }
         RexNode r = convert(result);
@@ -350,13 +360,13 @@ final class DirectExpressions {
     private RexNode call(SqlBasicCall call, RelDataType inferred) {
         if (aggregates != null) {
             RexNode registered = aggregates.get(call);
-            for (Map.Entry<SqlNode, RexNode> e : aggregates.entrySet()) {
-                if (registered == null && e.getKey().equalsDeep(call, Litmus.IGNORE)) {
-                    registered = e.getValue(); // a copy the validator's rewrite made (COALESCE's CAST NOT NULL(x))
-                }
-            }
             if (registered != null) {
                 return registered;
+            }
+            for (Map.Entry<SqlNode, RexNode> e : aggregates.entrySet()) {
+                if (e.getKey().equalsDeep(call, Litmus.IGNORE)) {
+                    return e.getValue(); // a copy the validator's rewrite made (COALESCE's CAST NOT NULL(x))
+                }
             }
         }
         SqlOperator written = call.getOperator();
@@ -438,7 +448,7 @@ final class DirectExpressions {
                 || !spec.getTypeNameSpec().getTypeName().isSimple()) {
             return null;
         }
-        SqlTypeName target = SqlTypeName.get(spec.getTypeNameSpec().getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+        SqlTypeName target = SqlTypeName.get(spec.getTypeNameSpec().getTypeName().getSimple().toUpperCase(Locale.ROOT));
         if (target != SqlTypeName.INTEGER && target != SqlTypeName.BIGINT) {
             return null;
         }
@@ -449,14 +459,19 @@ final class DirectExpressions {
         if (arg == null || !exactInteger(arg.getType())) {
             return null;
         }
-        RelDataType type = org.apache.calcite.sql.fun.SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
+        RelDataType type = SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
                 rex.getTypeFactory().createSqlType(target), false);
         return convertedCast(call.getParserPosition(), type, arg);
     }
 
     /** A cast as conversion's {@code convertCast} makes it: the builder's (which folds a literal), an unknown-typed NULL as the format. */
     private RexNode convertedCast(SqlParserPos pos, RelDataType type, RexNode operand) {
-        return rex.makeCast(pos, type, operand, false, false, rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL)));
+        return rex.makeCast(pos, type, operand, false, false, untypedNull());
+    }
+
+    /** A NULL literal of the NULL type: what conversion makes of a NULL it has no type for. */
+    private RexLiteral untypedNull() {
+        return rex.makeNullLiteral(rex.getTypeFactory().createSqlType(SqlTypeName.NULL));
     }
 
     /**
@@ -557,13 +572,13 @@ final class DirectExpressions {
         if (x == null || !allowed(x.getType())) {
             return null;
         }
-        org.apache.calcite.rel.RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion);
+        RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion);
         if (root == null || !root.isRefTrivial() || root.rel.getRowType().getFieldCount() != 1
                 || !SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), x.getType(),
                         root.rel.getRowType().getFieldList().get(0).getType())) {
             return null;
         }
-        RexNode in = org.apache.calcite.rex.RexSubQuery.in(root.rel, com.google.common.collect.ImmutableList.of(x));
+        RexNode in = RexSubQuery.in(root.rel, ImmutableList.of(x));
         return call.getKind() == SqlKind.IN ? in : rex.makeCall(SqlStdOperatorTable.NOT, in);
     }
 
