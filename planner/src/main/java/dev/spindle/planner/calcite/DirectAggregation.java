@@ -38,7 +38,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * {@link DirectConversion}'s aggregations: a select list of group columns, {@code COUNT(*)},
- * {@code COUNT SUM MIN MAX ([ALL | DISTINCT] x)} over the subset's expressions, and the subset's
+ * {@code COUNT SUM MIN MAX AVG ([ALL | DISTINCT] x)} over the subset's expressions, and the subset's
  * operators over those, with {@code GROUP BY} of plain columns or none. Built as conversion's
  * {@code createAggImpl} builds it: the group columns and then the aggregates' arguments projected
  * (named from the select items that are exactly them, else by the input's column name, each name
@@ -49,7 +49,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * <p>Thread-safety: stateless.
  */
 final class DirectAggregation {
-    private static final Set<String> FUNCTIONS = Set.of("COUNT", "SUM", "MIN", "MAX");
+    private static final Set<String> FUNCTIONS = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
 
     private DirectAggregation() {
     }
@@ -274,6 +274,9 @@ final class DirectAggregation {
         }
         if (node instanceof SqlLiteral) {
             return "'" + node;
+        }
+        if (node instanceof SqlSelect) {
+            return null; // a scalar subquery in an aggregated select list: conversion registers it apart
         }
         if (node instanceof org.apache.calcite.sql.SqlDataTypeSpec) { // a CAST's target
             return ":" + node;

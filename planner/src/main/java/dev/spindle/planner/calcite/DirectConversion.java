@@ -16,9 +16,13 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalIntersect;
 import org.apache.calcite.rel.logical.LogicalMinus;
 import org.apache.calcite.rel.logical.LogicalSort;
@@ -51,6 +55,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.implicit.TypeCoercion;
+import org.apache.calcite.sql2rel.DeduplicateCorrelateVariables;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -87,6 +92,17 @@ final class DirectConversion {
     /** {@code query}'s relational expression as conversion would give it, or null if this cannot build it. */
     static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators,
             TypeCoercion coercion) {
+        return tryConvert(query, reader, cluster, operators, coercion, null);
+    }
+
+    /**
+     * {@code query}, a subquery whose {@code WHERE} may name columns of {@code outer} (the
+     * enclosing query's FROM) as conversion would give it, or null. Such a name becomes a field of
+     * a new correlation variable, as conversion's {@code lookupExp} makes it; the enclosing query
+     * then makes them one ({@link #correlationUse}).
+     */
+    static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators,
+            TypeCoercion coercion, Outer outer) {
         SqlNodeList orderList = null;
         if (query instanceof SqlOrderBy) {
             // the parser's ORDER BY around a SELECT, which the validator moves into it
@@ -119,7 +135,7 @@ final class DirectConversion {
         if (scope == null) {
             return null;
         }
-        DirectExpressions ex = new DirectExpressions(scope, cluster, reader, operators, coercion);
+        DirectExpressions ex = new DirectExpressions(scope, outer, cluster, reader, operators, coercion);
         RelNode root = scope.rel();
         if (select.getWhere() != null) {
             SqlNode where = pushDownNotForIn(select.getWhere());
@@ -129,7 +145,10 @@ final class DirectConversion {
             }
             condition = simplifyPredicate(condition, cluster.getRexBuilder());
             if (!condition.isAlwaysTrue()) {
-                root = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
+                RelNode filter = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
+                CorrelationUse use = correlationUse(filter, ex.correlations(), cluster.getRexBuilder());
+                root = use == null ? filter : LogicalFilter.create(((Filter) use.rel()).getInput(),
+                        ((Filter) use.rel()).getCondition(), ImmutableSet.of(use.id()));
             }
         }
         RelNode project;
@@ -152,6 +171,14 @@ final class DirectConversion {
                 }
             }
             project = builder.push(root).projectNamed(exprs, relNames, true).build();
+            CorrelationUse use = correlationUse(project, ex.correlations(), cluster.getRexBuilder());
+            if (use != null) {
+                if (!(use.rel() instanceof Project)) {
+                    return null;
+                }
+                exprs = ((Project) use.rel()).getProjects();
+                project = builder.push(root).projectNamed(exprs, relNames, true, ImmutableSet.of(use.id())).build();
+            }
             width = exprs.size();
             items = exprs;
         }
@@ -190,6 +217,48 @@ final class DirectConversion {
     }
 
     private static final Set<SqlKind> SET_OPERATIONS = Set.of(SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT);
+
+    /**
+     * The enclosing query's scope, as a correlated subquery sees it, and the correlation variables
+     * made for it so far (one per name that resolved there, in the order they were made).
+     */
+    record Outer(Scope scope, List<CorrelationId> ids) {
+        /** The type of a correlation variable: every FROM item's fields, names made unique (as {@code lookupExp}). */
+        RelDataType rowType(org.apache.calcite.rel.type.RelDataTypeFactory types) {
+            org.apache.calcite.rel.type.RelDataTypeFactory.Builder b = types.builder();
+            for (Item item : scope.items()) {
+                b.addAll(item.rowType().getFieldList());
+            }
+            return b.uniquify().build();
+        }
+    }
+
+    /** A relational expression whose subqueries' correlation variables were made one, and that one. */
+    record CorrelationUse(CorrelationId id, RelNode rel) {
+    }
+
+    /**
+     * As conversion's {@code getCorrelationUse}: of the correlation variables {@code rel} uses
+     * (in the order {@code RelOptUtil.getVariablesUsed} finds them), those made for this query
+     * ({@code mine}) are made the first of them; null if it uses none of those.
+     */
+    static CorrelationUse correlationUse(RelNode rel, List<CorrelationId> mine, RexBuilder rex) {
+        if (mine.isEmpty()) {
+            return null;
+        }
+        List<CorrelationId> used = new ArrayList<>();
+        for (CorrelationId id : RelOptUtil.getVariablesUsed(rel)) {
+            if (mine.contains(id)) {
+                used.add(id);
+            }
+        }
+        if (used.isEmpty()) {
+            return null;
+        }
+        RelNode r = used.size() > 1
+                ? DeduplicateCorrelateVariables.go(rex, used.get(0), used.subList(1, used.size()), rel) : rel;
+        return new CorrelationUse(used.get(0), r);
+    }
 
     /**
      * {@code left UNION | INTERSECT | EXCEPT [ALL] right} of queries this converts, as conversion's

@@ -12,6 +12,8 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -21,6 +23,7 @@ import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -97,15 +100,57 @@ final class DirectExpressions {
         this.aggregates = aggregates;
     }
 
-    DirectExpressions(DirectConversion.Scope scope, RelOptCluster cluster, CalciteCatalogReader reader,
-            SqlOperatorTable operators, TypeCoercion coercion) {
+    /** The enclosing query's scope, where names this query's WHERE does not resolve may (a correlated subquery); or null. */
+    private final DirectConversion.Outer outer;
+    /** This query's scope as its subqueries see it, made when the first is converted; null until then, and in a subquery. */
+    private DirectConversion.Outer own;
+
+    DirectExpressions(DirectConversion.Scope scope, DirectConversion.Outer outer, RelOptCluster cluster,
+            CalciteCatalogReader reader, SqlOperatorTable operators, TypeCoercion coercion) {
         this.scope = scope;
+        this.outer = outer;
         this.cluster = cluster;
         this.rex = cluster.getRexBuilder();
         this.reader = reader;
         this.operators = operators;
         this.coercion = coercion;
         this.opaque = rex.getTypeFactory().createSqlType(SqlTypeName.SYMBOL);
+    }
+
+    /** The correlation variables this query's subqueries made for its columns, in the order they were made. */
+    List<CorrelationId> correlations() {
+        return own == null ? List.of() : own.ids();
+    }
+
+    /**
+     * The scope this query's subqueries may name columns of: its own, unless it is itself a
+     * correlated subquery (its subqueries are converted only where they name nothing outside them).
+     */
+    private DirectConversion.Outer forSubqueries() {
+        if (outer != null || scope.items().isEmpty()) {
+            return null;
+        }
+        if (own == null) {
+            own = new DirectConversion.Outer(scope, new ArrayList<>());
+        }
+        return own;
+    }
+
+    /**
+     * {@code query}, a subquery of this query, converted on its own, its names of this query's
+     * columns made correlation variables; its relational expression with those made one, as
+     * conversion's {@code getCorrelationUse} leaves it; null if it is outside the subset.
+     */
+    private RelNode subquery(SqlSelect query) {
+        if (query.getOrderList() != null && query.getOrderList().size() > 0) {
+            return null;
+        }
+        RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion, forSubqueries());
+        if (root == null || !root.isRefTrivial()) {
+            return null;
+        }
+        DirectConversion.CorrelationUse use = DirectConversion.correlationUse(root.rel, correlations(), rex);
+        return use == null ? root.rel : use.rel();
     }
 
     /** {@code node} converted where the validator infers nothing for it (a select item, an aggregate's argument). */
@@ -160,13 +205,53 @@ final class DirectExpressions {
             return exactInteger(type) || type.getSqlTypeName() == SqlTypeName.DECIMAL
                     ? rex.makeExactLiteral(literal.getValueAs(BigDecimal.class), type) : null;
         }
+        if (node.getKind() == SqlKind.EXISTS) {
+            return exists((SqlCall) node);
+        }
         if (node instanceof SqlBasicCall) {
             return call((SqlBasicCall) node, inferred);
         }
         if (node instanceof SqlCase) {
             return searchedCase((SqlCase) node);
         }
+        if (node instanceof SqlSelect) {
+            return scalarQuery((SqlSelect) node);
+        }
         return null;
+    }
+
+    /**
+     * An uncorrelated scalar subquery {@code (SELECT ...)} (the validator wraps a query that is an
+     * operand or an item of a list in {@code $SCALAR_QUERY}), as conversion makes it without
+     * expanding it: {@code RexSubQuery.scalar} of the query converted on its own (so it names
+     * nothing of the outer query), of its one column's type made nullable; the planner's subquery
+     * rules then join it in, checking that it gives at most one row. Not ordered, and not in an
+     * aggregated select list (conversion registers those apart from the aggregation).
+     */
+    private RexNode scalarQuery(SqlSelect query) {
+        RelNode rel = aggregate == null ? subquery(query) : null;
+        if (rel == null || rel.getRowType().getFieldCount() != 1 || !allowed(rel.getRowType().getFieldList().get(0).getType())) {
+            return null;
+        }
+        return RexSubQuery.scalar(rel);
+    }
+
+    /**
+     * {@code EXISTS (SELECT ...)}, as conversion makes it without expanding it: {@code
+     * RexSubQuery.exists} of the query's relational expression without its projections.
+     */
+    private RexNode exists(SqlCall call) {
+        if (aggregate != null || call.operandCount() != 1 || !(call.operand(0) instanceof SqlSelect)) {
+            return null;
+        }
+        RelNode rel = subquery((SqlSelect) call.operand(0));
+        if (rel == null) {
+            return null;
+        }
+        while (rel instanceof Project) { // (no Sort: ordered subqueries are not taken)
+            rel = ((Project) rel).getInput();
+        }
+        return RexSubQuery.exists(rel);
     }
 
     /**
@@ -326,7 +411,7 @@ final class DirectExpressions {
     private RexNode column(SqlIdentifier id) {
         RelDataTypeField f = field(id);
         if (f == null) {
-            return null;
+            return condition && aggregate == null && !claims(scope, id) ? correlated(id) : null;
         }
         if (aggregate != null) {
             Integer g = groups.get(f.getIndex());
@@ -335,8 +420,49 @@ final class DirectExpressions {
         return rex.makeInputRef(f.getType(), f.getIndex());
     }
 
+    /**
+     * A name of the enclosing query's FROM in this subquery's WHERE, as conversion's
+     * {@code lookupExp} makes it: a field of a new correlation variable of the enclosing FROM's
+     * row type; null if there is none, or the name does not resolve there.
+     */
+    private RexNode correlated(SqlIdentifier id) {
+        if (outer == null) {
+            return null;
+        }
+        RelDataTypeField f = field(outer.scope(), id);
+        if (f == null) {
+            return null;
+        }
+        CorrelationId correlation = cluster.createCorrel();
+        outer.ids().add(correlation);
+        return rex.makeFieldAccess(rex.makeCorrel(outer.rowType(rex.getTypeFactory()), correlation), f.getIndex());
+    }
+
+    /**
+     * Whether {@code scope} has the say on {@code id} (the validator looks no further out): a
+     * qualified name whose qualifier is one of its aliases, an unqualified one a column of one of
+     * its items, anything else this does not resolve.
+     */
+    private static boolean claims(DirectConversion.Scope scope, SqlIdentifier id) {
+        if (id.isStar() || id.names.size() > 2) {
+            return true;
+        }
+        for (DirectConversion.Item from : scope.items()) {
+            if (id.names.size() == 2 ? id.names.get(0).equals(from.alias())
+                    : from.rowType().getField(id.names.get(0), true, false) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The input's field {@code id} names, or null. */
     RelDataTypeField field(SqlIdentifier id) {
+        return field(scope, id);
+    }
+
+    /** The field of {@code scope}'s row type {@code id} names, or null. */
+    private static RelDataTypeField field(DirectConversion.Scope scope, SqlIdentifier id) {
         if (scope.items().isEmpty() || id.isStar() || id.names.size() > 2) {
             return null;
         }
@@ -572,13 +698,13 @@ final class DirectExpressions {
         if (x == null || !allowed(x.getType())) {
             return null;
         }
-        RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion);
-        if (root == null || !root.isRefTrivial() || root.rel.getRowType().getFieldCount() != 1
+        RelNode rel = subquery(query);
+        if (rel == null || rel.getRowType().getFieldCount() != 1
                 || !SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), x.getType(),
-                        root.rel.getRowType().getFieldList().get(0).getType())) {
+                        rel.getRowType().getFieldList().get(0).getType())) {
             return null;
         }
-        RexNode in = RexSubQuery.in(root.rel, ImmutableList.of(x));
+        RexNode in = RexSubQuery.in(rel, ImmutableList.of(x));
         return call.getKind() == SqlKind.IN ? in : rex.makeCall(SqlStdOperatorTable.NOT, in);
     }
 

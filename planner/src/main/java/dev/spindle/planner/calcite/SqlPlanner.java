@@ -95,7 +95,8 @@ public final class SqlPlanner {
 
     private final CalciteCatalogReader reader;
     private final SpindleValidator validator;
-    private final RelOptCluster cluster;
+    /** Made anew when a direct conversion gives up (it may have taken correlation ids conversion would number from 0). */
+    private RelOptCluster cluster;
 
     private String text;
 
@@ -185,6 +186,9 @@ public final class SqlPlanner {
         RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
                 validator.getTypeCoercion()) : null;
         if (root == null) {
+            if (direct) {
+                cluster = RelOptCluster.create(cluster.getPlanner(), cluster.getRexBuilder());
+            }
             root = converter().convertQuery(validate(query), false, true);
         }
         RelNode rel = root.rel;

@@ -56,8 +56,11 @@ class ColumnQualifierProperties {
     private static String outcome(String sql, boolean qualify) {
         // Calcite's trimmer rebuilds the joins' inputs through a RelBuilder, which merges and drops
         // projections: the balanced comma list (CommaJoins) and the one as written then come out as
-        // one tree, so what is compared is how names resolve, not where narrowing left a projection
-        SqlPlanner p = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).statementText(sql).withCalciteTrimmer();
+        // one tree, so what is compared is how names resolve, not where narrowing left a projection.
+        // Every query goes through Calcite's validator (the direct conversion resolves names as
+        // PostgreSQL does, which is what the qualifier gives Calcite)
+        SqlPlanner p = new SqlPlanner(CATALOG, ConstantFolder.INSTANCE).statementText(sql).withCalciteTrimmer()
+                .withoutDirectConversion();
         if (!qualify) {
             p.withoutColumnQualifier();
         }

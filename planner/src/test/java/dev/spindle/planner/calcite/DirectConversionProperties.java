@@ -198,7 +198,16 @@ class DirectConversionProperties {
                     Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
                     Tuple.of(3, Arbitraries.of("2.5", "0.25", "25.84", "100.0", "3000000000")),
                     Tuple.of(1, Arbitraries.of("1.5E2", "c", "e")), Tuple.of(nulls, Arbitraries.just("NULL")),
-                    Tuple.of(1, Arbitraries.of("CAST(NULL AS INTEGER)", "CAST(NULL AS BIGINT)", "CAST(NULL AS DOUBLE)")));
+                    Tuple.of(1, Arbitraries.of("CAST(NULL AS INTEGER)", "CAST(NULL AS BIGINT)", "CAST(NULL AS DOUBLE)")),
+                    // scalar subqueries: uncorrelated (of each number type, aggregated, of several rows), correlated
+                    // (b is only t's), of two columns, of text, ordered
+                    Tuple.of(1, Arbitraries.of("(SELECT MAX(a) FROM t)", "(SELECT AVG(d) FROM u WHERE k > 2)", "(SELECT k FROM u)",
+                            "(SELECT COUNT(*) FROM t AS q WHERE q.a > 1)", "(SELECT e FROM u WHERE k = 1)", "(SELECT 5)",
+                            "(SELECT COUNT(*) FROM u WHERE u.k < b)", "(SELECT a, b FROM t)", "(SELECT c FROM t)",
+                            "(SELECT a FROM t ORDER BY 1)", "(SELECT - SUM(k) + 1 FROM u)")),
+                    // correlated where the name is the enclosing query's only (x.a, b, y.d, ...), else not
+                    Tuple.of(1, Arbitraries.of(names).map(n -> "(SELECT COUNT(*) FROM u AS q WHERE q.k < " + n + " AND q.a > 0)")),
+                    Tuple.of(1, Arbitraries.of(names).map(n -> "(SELECT MAX(q.b) FROM t AS q WHERE " + n + " = q.a OR " + n + " IS NULL)")));
             Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
                     Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
                     Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
@@ -220,6 +229,11 @@ class DirectConversionProperties {
                     Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), expr.list().ofMinSize(1).ofMaxSize(4))
                             .as((x, op, l) -> x + op + "(" + String.join(", ", l) + ")"),
                     nulls > 1 ? Arbitraries.of("NULL", "NOT NULL", "NULL IS NULL", "TRUE") : Arbitraries.just("TRUE"),
+                    // EXISTS, correlated or not
+                    Combinators.combine(Arbitraries.of("EXISTS", "NOT EXISTS"), Arbitraries.of(names),
+                            Arbitraries.of("SELECT 1 FROM u AS q WHERE q.a = %s", "SELECT * FROM t AS q WHERE q.b > %s AND q.a < 3",
+                                    "SELECT q.a FROM t AS q WHERE %s IS NULL ORDER BY 1", "SELECT a FROM t WHERE a > 1"))
+                            .as((e, n, q) -> e + " (" + String.format(q, n) + ")"),
                     // subqueries: uncorrelated, correlated (b is only t's), of another type, ordered
                     Combinators.combine(expr, Arbitraries.of(" IN ", " NOT IN "), Arbitraries.of("SELECT k FROM u WHERE k > 2",
                             "SELECT a FROM t", "SELECT DISTINCT b FROM t WHERE b IN (1, 2) OR a IS NULL", "SELECT k FROM u AS q WHERE q.a < 3",
@@ -311,6 +325,16 @@ class DirectConversionProperties {
                 "SELECT a, b FROM t INTERSECT SELECT k, a FROM u",
                 // aggregates of other numbers, groups of columns of any type
                 "SELECT d, SUM(d), MAX(e), COUNT(k), MIN(d * 2.5) FROM u GROUP BY d", "SELECT c, MIN(a), SUM(DISTINCT b) FROM t GROUP BY c",
+                // uncorrelated scalar subqueries, as items, operands and in conditions
+                "SELECT (SELECT MAX(a) FROM t), k + (SELECT AVG(d) FROM u WHERE k > 2) FROM u WHERE k < (SELECT COUNT(*) FROM t)",
+                "SELECT CASE WHEN b > (SELECT AVG(k) FROM u) THEN a * 2 ELSE b * 10 END FROM t ORDER BY 1",
+                // correlated scalar and EXISTS subqueries (as SQLite's select1 to select3 ask them)
+                "SELECT (SELECT count(*) FROM t AS x WHERE x.b < t.b), a FROM t WHERE EXISTS (SELECT 1 FROM t AS x WHERE x.a > t.a) ORDER BY 1",
+                "SELECT a + b * 2, (SELECT count(*) FROM t AS x WHERE x.a > t.a AND x.b < t.b), (SELECT count(*) FROM t AS x WHERE x.b < t.b) FROM t"
+                        + " WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.b) AND a > (SELECT AVG(b) FROM t)",
+                "SELECT k FROM u AS y WHERE a IN (SELECT b FROM t WHERE t.a = y.k)", "SELECT a FROM t WHERE a IN (SELECT k FROM u WHERE b = k)",
+                // AVG of every number type, with and without groups, DISTINCT, over an expression
+                "SELECT AVG(a), avg(DISTINCT b) + 1, AVG(a * 2.5) FROM t", "SELECT k, AVG(d), AVG(e), AVG(k + e) FROM u GROUP BY k",
                 // a column of another type as an item of its own; a long comma list, balanced as the validator balances it
                 "SELECT c, * FROM t WHERE c IS NOT NULL ORDER BY 1",
                 // NULL literals, typed as the validator's inference types them
@@ -347,7 +371,7 @@ class DirectConversionProperties {
 
     @Example
     void whatTheValidatorDecidesGoesToCalcite() {
-        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT a FROM t WHERE a IN (SELECT k FROM u WHERE b = k)", "SELECT a IN (SELECT k FROM u) FROM t", "SELECT CASE WHEN a IS NOT NULL THEN a ELSE 1 END FROM t", "SELECT CASE a WHEN NULL THEN 1 END FROM t", "SELECT NULL FROM t", "SELECT a + NULL FROM t", "SELECT a FROM t WHERE a + NULL > 1", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
+        for (String sql : List.of("SELECT c || 'x' FROM t", "SELECT a FROM t WHERE c = 'x'", "SELECT a IN (SELECT k FROM u) FROM t", "SELECT CASE WHEN a IS NOT NULL THEN a ELSE 1 END FROM t", "SELECT CASE a WHEN NULL THEN 1 END FROM t", "SELECT NULL FROM t", "SELECT a + NULL FROM t", "SELECT a FROM t WHERE a + NULL > 1", "SELECT x.a FROM t AS y", "SELECT t.a FROM t AS x",
                 "SELECT a FROM nowhere", "SELECT z FROM t", "SELECT a + 1.5E2 FROM t", "SELECT DISTINCT a + 1, a + 1 FROM t",
                 "SELECT a FROM t ORDER BY a", "SELECT a, a FROM t ORDER BY 2", "SELECT count(*) FROM t ORDER BY 1",
                 "SELECT a FROM t, u", "SELECT b FROM t x JOIN u y ON x.a = y.k", "SELECT b FROM t, t", "SELECT a, count(*) FROM t", "SELECT a FROM t, u", "SELECT NOT a FROM t",
