@@ -575,14 +575,16 @@ final class DirectExpressions {
             return null;
         }
         SqlTypeName target = SqlTypeName.get(spec.getTypeNameSpec().getTypeName().getSimple().toUpperCase(Locale.ROOT));
-        if (target != SqlTypeName.INTEGER && target != SqlTypeName.BIGINT) {
+        if (target != SqlTypeName.INTEGER && target != SqlTypeName.BIGINT && target != SqlTypeName.REAL
+                && target != SqlTypeName.DOUBLE) {
             return null;
         }
         if (SqlUtil.isNullLiteral(call.operand(0), false)) {
             return rex.makeNullLiteral(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(target), true));
         }
         RexNode arg = convert(call.operand(0));
-        if (arg == null || !exactInteger(arg.getType())) {
+        if (arg == null || !(exactInteger(arg.getType()) || !exactInteger(rex.getTypeFactory().createSqlType(target))
+                && number(arg.getType()))) {
             return null;
         }
         RelDataType type = SqlCastFunction.deriveType(rex.getTypeFactory(), arg.getType(),
@@ -801,10 +803,10 @@ final class DirectExpressions {
         return t == SqlTypeName.INTEGER || t == SqlTypeName.BIGINT;
     }
 
-    /** Whether {@code type} is one of the numbers this subset takes: INTEGER, BIGINT, DECIMAL and DOUBLE. */
+    /** Whether {@code type} is one of the numbers this subset takes: INTEGER, BIGINT, DECIMAL, REAL and DOUBLE. */
     static boolean number(RelDataType type) {
         SqlTypeName t = type.getSqlTypeName();
-        return exactInteger(type) || t == SqlTypeName.DECIMAL || t == SqlTypeName.DOUBLE;
+        return exactInteger(type) || t == SqlTypeName.DECIMAL || t == SqlTypeName.DOUBLE || t == SqlTypeName.REAL;
     }
 
     private static boolean allowed(RelDataType type) {

@@ -198,7 +198,8 @@ class DirectConversionProperties {
                     Tuple.of(10, Arbitraries.integers().between(-99, 99).map(String::valueOf)),
                     Tuple.of(3, Arbitraries.of("2.5", "0.25", "25.84", "100.0", "3000000000")),
                     Tuple.of(1, Arbitraries.of("1.5E2", "c", "e")), Tuple.of(nulls, Arbitraries.just("NULL")),
-                    Tuple.of(1, Arbitraries.of("CAST(NULL AS INTEGER)", "CAST(NULL AS BIGINT)", "CAST(NULL AS DOUBLE)")),
+                    Tuple.of(1, Arbitraries.of("CAST(NULL AS INTEGER)", "CAST(NULL AS BIGINT)", "CAST(NULL AS DOUBLE)",
+                            "CAST(NULL AS REAL)", "CAST(7 AS REAL)", "CAST(2.5 AS REAL)")),
                     // scalar subqueries: uncorrelated (of each number type, aggregated, of several rows), correlated
                     // (b is only t's), of two columns, of text, ordered
                     Tuple.of(1, Arbitraries.of("(SELECT MAX(a) FROM t)", "(SELECT AVG(d) FROM u WHERE k > 2)", "(SELECT k FROM u)",
@@ -211,7 +212,7 @@ class DirectConversionProperties {
             Arbitrary<String> expr = Arbitraries.recursive(() -> leaf, inner -> Arbitraries.oneOf(
                     Combinators.combine(inner, Arbitraries.of("+", "-", "*", "/"), inner).as((l, op, r) -> l + " " + op + " " + r),
                     Combinators.combine(Arbitraries.of("-", "+", "+ -", "- +"), inner).as((op, e) -> op + " " + e),
-                    Combinators.combine(inner, Arbitraries.of("INTEGER", "BIGINT", "INT", "DECIMAL", "SMALLINT"))
+                    Combinators.combine(inner, Arbitraries.of("INTEGER", "BIGINT", "INT", "DECIMAL", "SMALLINT", "REAL", "DOUBLE", "FLOAT"))
                             .as((e, t) -> "CAST(" + e + " AS " + t + ")"),
                     Combinators.combine(Arbitraries.of("abs", "ABS"), inner).as((f, e) -> f + "(" + e + ")"),
                     Combinators.combine(inner, inner, inner, Arbitraries.of(" ELSE NULL", "", " ELSE 1.5"))
@@ -333,6 +334,8 @@ class DirectConversionProperties {
                 "SELECT a + b * 2, (SELECT count(*) FROM t AS x WHERE x.a > t.a AND x.b < t.b), (SELECT count(*) FROM t AS x WHERE x.b < t.b) FROM t"
                         + " WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.b) AND a > (SELECT AVG(b) FROM t)",
                 "SELECT k FROM u AS y WHERE a IN (SELECT b FROM t WHERE t.a = y.k)", "SELECT a FROM t WHERE a IN (SELECT k FROM u WHERE b = k)",
+                // casts to REAL and DOUBLE, and REAL operands
+                "SELECT CAST(a AS REAL) + 1, - CAST(2.5 AS REAL) * d, CAST(k AS DOUBLE) FROM u WHERE CAST(a AS REAL) > 1.5 OR CAST(- 71 AS REAL) < k",
                 // AVG of every number type, with and without groups, DISTINCT, over an expression
                 "SELECT AVG(a), avg(DISTINCT b) + 1, AVG(a * 2.5) FROM t", "SELECT k, AVG(d), AVG(e), AVG(k + e) FROM u GROUP BY k",
                 // a column of another type as an item of its own; a long comma list, balanced as the validator balances it
