@@ -64,12 +64,13 @@ import org.apache.calcite.util.ImmutableBitSet;
  * The relational expression of the simplest queries, built without Calcite's validator and
  * {@code SqlToRelConverter}: {@code SELECT [DISTINCT] items [FROM table [AS alias] [, | CROSS JOIN ...]] [WHERE
  * condition] [GROUP BY columns]} whose expressions are columns (of any type, as items of their
- * own), exact literals and shape slots of type INTEGER, BIGINT, DECIMAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
+ * own), exact literals and shape slots of type INTEGER, BIGINT, DECIMAL, REAL or DOUBLE, combined with {@code + - * /}, unary {@code + -},
  * comparisons, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists (compared numbers of different types
  * brought to the validator's common type), {@code AND OR NOT}, {@code IS [NOT] NULL},
- * {@code CASE}, {@code NULLIF}, {@code COALESCE}, {@code abs}, {@code CAST} to INTEGER or BIGINT
- * NULL literals and uncorrelated {@code IN (SELECT ...)} in a {@code WHERE}
- * ({@link DirectExpressions}), queries in FROM under an alias, and aggregate calls of
+ * {@code CASE}, {@code NULLIF}, {@code COALESCE}, {@code abs}, {@code CAST} to INTEGER, BIGINT, REAL or DOUBLE,
+ * NULL literals and {@code IN (SELECT ...)} in a {@code WHERE}, scalar and {@code EXISTS}
+ * subqueries, correlated through their {@code WHERE} with the enclosing query's FROM
+ * ({@link DirectExpressions}, {@link #correlationUse}), queries in FROM under an alias, and aggregate calls of
  * numbers grouped by columns of any type ({@link DirectAggregation});
  * an {@code ORDER BY} of select-list ordinals over a select list without aggregates; and
  * {@code UNION | INTERSECT | EXCEPT [ALL]} of such queries whose columns have one type. Validating and converting such a
