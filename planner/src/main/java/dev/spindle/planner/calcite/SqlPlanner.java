@@ -205,8 +205,9 @@ public final class SqlPlanner {
         if (JoinOrder.hasCrossProduct(rel)) { // a WHERE over a cross product goes into the joins here, at once
             rel = JoinOrder.reorder(rel);
         }
-        if (alwaysSimplify || Simplification.mayApply(rel)) {
-            rel = run(Simplification.PROGRAM, rel);
+        HepProgram simplification = alwaysSimplify ? Simplification.PROGRAM : Simplification.program(rel);
+        if (simplification != null) {
+            rel = run(simplification, rel);
         }
         if (JoinOrder.hasCrossProduct(rel)) {
             rel = JoinOrder.reorder(rel);
