@@ -221,12 +221,13 @@ final class DirectExpressions {
     }
 
     /**
-     * An uncorrelated scalar subquery {@code (SELECT ...)} (the validator wraps a query that is an
-     * operand or an item of a list in {@code $SCALAR_QUERY}), as conversion makes it without
-     * expanding it: {@code RexSubQuery.scalar} of the query converted on its own (so it names
-     * nothing of the outer query), of its one column's type made nullable; the planner's subquery
-     * rules then join it in, checking that it gives at most one row. Not ordered, and not in an
-     * aggregated select list (conversion registers those apart from the aggregation).
+     * A scalar subquery {@code (SELECT ...)} (the validator wraps a query that is an operand or an
+     * item of a list in {@code $SCALAR_QUERY}), as conversion makes it without expanding it:
+     * {@code RexSubQuery.scalar} of the query converted on its own ({@link #subquery}: its WHERE
+     * may name this query's columns), of its one column's type made nullable; the planner's
+     * subquery rules and the decorrelator then join it in, checking that it gives at most one
+     * row. Not ordered, and not in an aggregated select list (conversion registers those apart
+     * from the aggregation).
      */
     private RexNode scalarQuery(SqlSelect query) {
         RelNode rel = aggregate == null ? subquery(query) : null;
@@ -583,6 +584,7 @@ final class DirectExpressions {
             return rex.makeNullLiteral(rex.getTypeFactory().createTypeWithNullability(rex.getTypeFactory().createSqlType(target), true));
         }
         RexNode arg = convert(call.operand(0));
+        // an integer to any of the four; any number of the subset to REAL or DOUBLE
         if (arg == null || !(exactInteger(arg.getType()) || !exactInteger(rex.getTypeFactory().createSqlType(target))
                 && number(arg.getType()))) {
             return null;
@@ -687,7 +689,7 @@ final class DirectExpressions {
 
     /**
      * {@code x [NOT] IN (SELECT ...)} in a {@code WHERE} condition, of a query this converts on
-     * its own (so it names nothing of the outer query: uncorrelated) whose one column is of
+     * its own ({@link #subquery}: its WHERE may name this query's columns) whose one column is of
      * {@code x}'s type (the validator's coercion has nothing to do), as conversion makes it
      * without expanding it: {@code RexSubQuery.in} of the query's relational expression and
      * {@code x} (under {@code NOT}), which the planner's subquery rules then turn into a join.
