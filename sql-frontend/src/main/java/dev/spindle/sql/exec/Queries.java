@@ -141,8 +141,18 @@ public final class Queries {
         return new UUID(PEEKS.incrementAndGet(), ThreadLocalRandom.current().nextLong());
     }
 
-    /** The rows of {@code plan} at {@code t}. */
+    /**
+     * The rows of {@code plan} at {@code t}. A plan whose finishing keeps no row ({@code LIMIT 0})
+     * reads nothing, as PostgreSQL's executor pulls no row through a limit of zero: an error in
+     * evaluating a row it would drop is not raised.
+     */
     List<Row> read(PeekPlan plan, long t, boolean asOf) {
+        if (plan.finishing().limit() == 0) {
+            if (plan instanceof PeekPlan.Slow) {
+                coord.nextId(); // the id a read takes, so the ids later statements get do not change
+            }
+            return List.of();
+        }
         coord.introspection().beforeRead(plan, coord.catalog());
         PeekResponse r;
         UUID uuid = peekId();
