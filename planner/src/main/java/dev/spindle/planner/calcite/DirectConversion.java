@@ -16,7 +16,6 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
-import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
@@ -55,7 +54,6 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.implicit.TypeCoercion;
-import org.apache.calcite.sql2rel.DeduplicateCorrelateVariables;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -70,7 +68,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@code CASE}, {@code NULLIF}, {@code COALESCE}, {@code abs}, {@code CAST} to INTEGER, BIGINT, REAL or DOUBLE,
  * NULL literals and {@code IN (SELECT ...)} in a {@code WHERE}, scalar and {@code EXISTS}
  * subqueries, correlated through their {@code WHERE} with the enclosing query's FROM
- * ({@link DirectExpressions}, {@link #correlationUse}), queries in FROM under an alias, and aggregate calls of
+ * ({@link DirectExpressions}, {@link DirectCorrelation}), queries in FROM under an alias, and aggregate calls of
  * numbers grouped by columns of any type ({@link DirectAggregation});
  * an {@code ORDER BY} of select-list ordinals over a select list without aggregates; and
  * {@code UNION | INTERSECT | EXCEPT [ALL]} of such queries whose columns have one type. Validating and converting such a
@@ -100,10 +98,10 @@ final class DirectConversion {
      * {@code query}, a subquery whose {@code WHERE} may name columns of {@code outer} (the
      * enclosing query's FROM) as conversion would give it, or null. Such a name becomes a field of
      * a new correlation variable, as conversion's {@code lookupExp} makes it; the enclosing query
-     * then makes them one ({@link #correlationUse}).
+     * then makes them one ({@link DirectCorrelation}).
      */
     static RelRoot tryConvert(SqlNode query, CalciteCatalogReader reader, RelOptCluster cluster, SqlOperatorTable operators,
-            TypeCoercion coercion, Outer outer) {
+            TypeCoercion coercion, DirectCorrelation.Outer outer) {
         SqlNodeList orderList = null;
         if (query instanceof SqlOrderBy) {
             // the parser's ORDER BY around a SELECT, which the validator moves into it
@@ -147,7 +145,7 @@ final class DirectConversion {
             condition = simplifyPredicate(condition, cluster.getRexBuilder());
             if (!condition.isAlwaysTrue()) {
                 RelNode filter = RelFactories.DEFAULT_FILTER_FACTORY.createFilter(root, condition, ImmutableSet.of());
-                CorrelationUse use = correlationUse(filter, ex.correlations(), cluster.getRexBuilder());
+                DirectCorrelation.Use use = DirectCorrelation.use(filter, ex.correlations(), cluster.getRexBuilder());
                 root = use == null ? filter : LogicalFilter.create(((Filter) use.rel()).getInput(),
                         ((Filter) use.rel()).getCondition(), ImmutableSet.of(use.id()));
             }
@@ -172,7 +170,7 @@ final class DirectConversion {
                 }
             }
             project = builder.push(root).projectNamed(exprs, relNames, true).build();
-            CorrelationUse use = correlationUse(project, ex.correlations(), cluster.getRexBuilder());
+            DirectCorrelation.Use use = DirectCorrelation.use(project, ex.correlations(), cluster.getRexBuilder());
             if (use != null) {
                 if (!(use.rel() instanceof Project)) {
                     return null;
@@ -219,47 +217,6 @@ final class DirectConversion {
 
     private static final Set<SqlKind> SET_OPERATIONS = Set.of(SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT);
 
-    /**
-     * The enclosing query's scope, as a correlated subquery sees it, and the correlation variables
-     * made for it so far (one per name that resolved there, in the order they were made).
-     */
-    record Outer(Scope scope, List<CorrelationId> ids) {
-        /** The type of a correlation variable: every FROM item's fields, names made unique (as {@code lookupExp}). */
-        RelDataType rowType(org.apache.calcite.rel.type.RelDataTypeFactory types) {
-            org.apache.calcite.rel.type.RelDataTypeFactory.Builder b = types.builder();
-            for (Item item : scope.items()) {
-                b.addAll(item.rowType().getFieldList());
-            }
-            return b.uniquify().build();
-        }
-    }
-
-    /** A relational expression whose subqueries' correlation variables were made one, and that one. */
-    record CorrelationUse(CorrelationId id, RelNode rel) {
-    }
-
-    /**
-     * As conversion's {@code getCorrelationUse}: of the correlation variables {@code rel} uses
-     * (in the order {@code RelOptUtil.getVariablesUsed} finds them), those made for this query
-     * ({@code mine}) are made the first of them; null if it uses none of those.
-     */
-    static CorrelationUse correlationUse(RelNode rel, List<CorrelationId> mine, RexBuilder rex) {
-        if (mine.isEmpty()) {
-            return null;
-        }
-        List<CorrelationId> used = new ArrayList<>();
-        for (CorrelationId id : RelOptUtil.getVariablesUsed(rel)) {
-            if (mine.contains(id)) {
-                used.add(id);
-            }
-        }
-        if (used.isEmpty()) {
-            return null;
-        }
-        RelNode r = used.size() > 1
-                ? DeduplicateCorrelateVariables.go(rex, used.get(0), used.subList(1, used.size()), rel) : rel;
-        return new CorrelationUse(used.get(0), r);
-    }
 
     /**
      * {@code left UNION | INTERSECT | EXCEPT [ALL] right} of queries this converts, as conversion's

@@ -100,15 +100,13 @@ final class DirectExpressions {
         this.aggregates = aggregates;
     }
 
-    /** The enclosing query's scope, where names this query's WHERE does not resolve may (a correlated subquery); or null. */
-    private final DirectConversion.Outer outer;
-    /** This query's scope as its subqueries see it, made when the first is converted; null until then, and in a subquery. */
-    private DirectConversion.Outer own;
+    /** Where names of this query's WHERE its FROM does not resolve may, and its subqueries' names of its columns. */
+    private final DirectCorrelation correlation;
 
-    DirectExpressions(DirectConversion.Scope scope, DirectConversion.Outer outer, RelOptCluster cluster,
+    DirectExpressions(DirectConversion.Scope scope, DirectCorrelation.Outer outer, RelOptCluster cluster,
             CalciteCatalogReader reader, SqlOperatorTable operators, TypeCoercion coercion) {
         this.scope = scope;
-        this.outer = outer;
+        this.correlation = new DirectCorrelation(scope, outer, cluster);
         this.cluster = cluster;
         this.rex = cluster.getRexBuilder();
         this.reader = reader;
@@ -119,21 +117,7 @@ final class DirectExpressions {
 
     /** The correlation variables this query's subqueries made for its columns, in the order they were made. */
     List<CorrelationId> correlations() {
-        return own == null ? List.of() : own.ids();
-    }
-
-    /**
-     * The scope this query's subqueries may name columns of: its own, unless it is itself a
-     * correlated subquery (its subqueries are converted only where they name nothing outside them).
-     */
-    private DirectConversion.Outer forSubqueries() {
-        if (outer != null || scope.items().isEmpty()) {
-            return null;
-        }
-        if (own == null) {
-            own = new DirectConversion.Outer(scope, new ArrayList<>());
-        }
-        return own;
+        return correlation.made();
     }
 
     /**
@@ -145,11 +129,12 @@ final class DirectExpressions {
         if (query.getOrderList() != null && query.getOrderList().size() > 0) {
             return null;
         }
-        RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion, forSubqueries());
+        RelRoot root = DirectConversion.tryConvert(query, reader, cluster, operators, coercion,
+                correlation.forSubqueries());
         if (root == null || !root.isRefTrivial()) {
             return null;
         }
-        DirectConversion.CorrelationUse use = DirectConversion.correlationUse(root.rel, correlations(), rex);
+        DirectCorrelation.Use use = DirectCorrelation.use(root.rel, correlations(), rex);
         return use == null ? root.rel : use.rel();
     }
 
@@ -412,7 +397,7 @@ final class DirectExpressions {
     private RexNode column(SqlIdentifier id) {
         RelDataTypeField f = field(id);
         if (f == null) {
-            return condition && aggregate == null && !claims(scope, id) ? correlated(id) : null;
+            return condition && aggregate == null ? correlation.resolve(id) : null;
         }
         if (aggregate != null) {
             Integer g = groups.get(f.getIndex());
@@ -421,49 +406,13 @@ final class DirectExpressions {
         return rex.makeInputRef(f.getType(), f.getIndex());
     }
 
-    /**
-     * A name of the enclosing query's FROM in this subquery's WHERE, as conversion's
-     * {@code lookupExp} makes it: a field of a new correlation variable of the enclosing FROM's
-     * row type; null if there is none, or the name does not resolve there.
-     */
-    private RexNode correlated(SqlIdentifier id) {
-        if (outer == null) {
-            return null;
-        }
-        RelDataTypeField f = field(outer.scope(), id);
-        if (f == null) {
-            return null;
-        }
-        CorrelationId correlation = cluster.createCorrel();
-        outer.ids().add(correlation);
-        return rex.makeFieldAccess(rex.makeCorrel(outer.rowType(rex.getTypeFactory()), correlation), f.getIndex());
-    }
-
-    /**
-     * Whether {@code scope} has the say on {@code id} (the validator looks no further out): a
-     * qualified name whose qualifier is one of its aliases, an unqualified one a column of one of
-     * its items, anything else this does not resolve.
-     */
-    private static boolean claims(DirectConversion.Scope scope, SqlIdentifier id) {
-        if (id.isStar() || id.names.size() > 2) {
-            return true;
-        }
-        for (DirectConversion.Item from : scope.items()) {
-            if (id.names.size() == 2 ? id.names.get(0).equals(from.alias())
-                    : from.rowType().getField(id.names.get(0), true, false) != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The input's field {@code id} names, or null. */
     RelDataTypeField field(SqlIdentifier id) {
         return field(scope, id);
     }
 
     /** The field of {@code scope}'s row type {@code id} names, or null. */
-    private static RelDataTypeField field(DirectConversion.Scope scope, SqlIdentifier id) {
+    static RelDataTypeField field(DirectConversion.Scope scope, SqlIdentifier id) {
         if (scope.items().isEmpty() || id.isStar() || id.names.size() > 2) {
             return null;
         }
