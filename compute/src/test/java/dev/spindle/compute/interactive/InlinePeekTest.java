@@ -298,8 +298,16 @@ class InlinePeekTest {
                 int seed = r;
                 readers.add(pool.submit(() -> {
                     Random rnd = new Random(seed);
+                    boolean newest = false;
                     while (!stop.get()) {
-                        long t = written.get();
+                        // alternately the newest write (rarely sealed yet: mostly the workers answer)
+                        // and the newest sealed time (the inline path), so both paths run under the
+                        // writes however fast the writer is against the readers
+                        newest = !newest;
+                        // (bounded by the last write returned: a batch reaches the dataflow
+                        // before the table publishes its new upper, see TableLog.publish)
+                        long w = written.get();
+                        long t = newest ? w : Math.min(w, f.ctl.upper(I1).time() - 1);
                         long k = rnd.nextInt(20);
                         PeekRequest req = point(I1, t, k);
                         PeekResponse resp = f.ctl.tryPeekInline(req);
@@ -338,6 +346,8 @@ class InlinePeekTest {
                     f.ctl.allowCompaction(I1, Frontier.at(t - 5));
                 }
             }
+            // on a slow machine the readers may not have had a turn; the last write seals soon
+            SplitFixture.await(() -> inlineAnswers.get() > 0, "an inline answer");
             stop.set(true);
             for (Future<?> r : readers) {
                 r.get(30, TimeUnit.SECONDS);
