@@ -112,6 +112,11 @@ class BatchCountStressTest {
         for (Thread w : writers) {
             w.join(150_000);
         }
+        // a slow machine may not have given the readers a turn yet: let them finish one read
+        for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                reads.get() == 0 && failures.isEmpty() && System.nanoTime() < deadline; ) {
+            Thread.sleep(5);
+        }
         stop.set(true);
         for (Thread r : readers) {
             r.join(30_000);

@@ -76,6 +76,11 @@ class ReadTimeRaceTest {
             s.execute("DROP INDEX t_v");
             rounds++;
         }
+        // a slow machine may not have given the readers a turn yet: let them finish one read
+        for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                reads.get() == 0 && failures.isEmpty() && System.nanoTime() < deadline; ) {
+            Thread.sleep(5);
+        }
         stop.set(true);
         for (Thread t : readers) {
             t.join(30_000);
