@@ -183,17 +183,14 @@ public final class SqlPlanner {
      * @throws SpindleException a validation error with its SQLSTATE and position
      */
     public RelRoot plan(SqlNode query) {
-        RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
-                validator.getTypeCoercion()) : null;
-        if (root == null) {
-            if (direct) {
-                cluster = RelOptCluster.create(cluster.getPlanner(), cluster.getRexBuilder());
-            }
-            root = converter().convertQuery(validate(query), false, true);
-        }
+        RelRoot root = convert(query);
         RelNode rel = root.rel;
+        if (SubQueries.present(rel) && aggregateSubqueries) {
+            rel = AggregateSubqueries.remove(rel);
+        }
         if (SubQueries.present(rel)) {
             rel = run(SUBQUERIES, rel);
+            rel = ConstantGroups.guard(rel);
             rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(cluster, reader));
             if (SubQueries.present(rel)) {
                 rel = Uncorrelated.joins(rel);
@@ -213,6 +210,24 @@ public final class SqlPlanner {
             rel = JoinOrder.reorder(rel);
         }
         return root.withRel(rel);
+    }
+
+    /** {@code query} converted (by {@link DirectConversion} if it can, else validated and converted by Calcite). */
+    private RelRoot convert(SqlNode query) {
+        RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
+                validator.getTypeCoercion()) : null;
+        if (root == null) {
+            if (direct) {
+                cluster = RelOptCluster.create(cluster.getPlanner(), cluster.getRexBuilder());
+            }
+            root = converter().convertQuery(validate(query), false, true);
+        }
+        return root;
+    }
+
+    /** {@code query} converted as {@link #plan} converts it, before any rule (for tests in this package). */
+    RelNode convertedForTests(SqlNode query) {
+        return convert(query).rel;
     }
 
     /** Calcite's conversion of this planner's validated queries to relational algebra. */
@@ -263,6 +278,14 @@ public final class SqlPlanner {
     /** This planner, validating and converting every query through Calcite (the oracle of {@link DirectConversion}'s tests). */
     SqlPlanner withoutDirectConversion() {
         direct = false;
+        return this;
+    }
+
+    private boolean aggregateSubqueries = true;
+
+    /** This planner, removing every subquery by Calcite's rules and decorrelator (the oracle of {@link AggregateSubqueries}'s tests). */
+    SqlPlanner withoutAggregateSubqueries() {
+        aggregateSubqueries = false;
         return this;
     }
 

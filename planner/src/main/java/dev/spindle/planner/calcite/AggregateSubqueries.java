@@ -1,0 +1,397 @@
+package dev.spindle.planner.calcite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexFieldAccess;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * Removes the common subqueries of a query's select list and WHERE without Calcite's subquery
+ * rules and decorrelator (a Hep planner and a decorrelator walk, 2 ms a query): a scalar subquery
+ * that is one aggregate ({@code (SELECT count(*) FROM t1 AS x WHERE x.b < t1.b)}, or uncorrelated
+ * {@code (SELECT avg(c) FROM t1)}) and an {@code EXISTS} over a filter, each correlated (or not)
+ * only through the filter directly under it. They are most of the subqueries of the sqllogictest
+ * corpus's {@code select1}–{@code select3}.
+ *
+ * <p>For a node (a project or a filter) over input {@code R} whose subqueries all have that form,
+ * each subquery becomes a join of {@code R} with what it computes per distinct value of the
+ * columns of {@code R} it reads (the keys {@code K}), as the decorrelator builds it:
+ * <pre>
+ *   K = distinct R.f1..fk
+ *   A = Aggregate(group by K; the subquery's calls) over Join(K, U, cond[$cor.fi := K.i])
+ *   R ⟕ A on R.fi = A.i
+ * </pre>
+ * A key that is NULL matches nothing, so the equality is {@code IS NOT DISTINCT FROM} unless the
+ * filter rejects every row when a correlated column is NULL (each correlated column appears only
+ * in comparisons of a conjunct of the filter). A key without a row in {@code A} is a subquery over
+ * no rows: {@code COUNT} is 0 there, other aggregates NULL, {@code EXISTS} false. An uncorrelated
+ * aggregate ({@code k = 0}) is one row, joined on TRUE. Anything else is left to Calcite.
+ *
+ * <p>Thread-safety: stateless.
+ */
+final class AggregateSubqueries {
+    private AggregateSubqueries() {
+    }
+
+    /** {@code rel} with the subqueries of this form removed from every project and filter. */
+    static RelNode remove(RelNode rel) {
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                RelNode r = super.visit(other);
+                if (r instanceof Project p && RexUtil.SubQueryFinder.find(p.getProjects()) != null) {
+                    RelNode out = project(p);
+                    return out != null ? out : r;
+                }
+                if (r instanceof Filter f && RexUtil.SubQueryFinder.find(f.getCondition()) != null) {
+                    RelNode out = filter(f);
+                    return out != null ? out : r;
+                }
+                return r;
+            }
+        });
+    }
+
+    private static RelNode project(Project p) {
+        Rewrite w = Rewrite.of(p.getInput(), p.getProjects(), p.getVariablesSet());
+        if (w == null) {
+            return null;
+        }
+        return LogicalProject.create(w.input, p.getHints(), w.exprs, p.getRowType(), Set.of());
+    }
+
+    private static RelNode filter(Filter f) {
+        Rewrite w = Rewrite.of(f.getInput(), List.of(f.getCondition()), f.getVariablesSet());
+        if (w == null) {
+            return null;
+        }
+        RelNode filtered = LogicalFilter.create(w.input, w.exprs.get(0));
+        RexBuilder rex = f.getCluster().getRexBuilder();
+        List<RexNode> keep = new ArrayList<>();
+        for (int i = 0; i < f.getRowType().getFieldCount(); i++) {
+            keep.add(rex.makeInputRef(filtered, i));
+        }
+        return LogicalProject.create(filtered, List.of(), keep, f.getRowType(), Set.of());
+    }
+
+    /** One subquery's form: the aggregate or the EXISTS, its filter's condition and its input. */
+    private record Form(RexSubQuery query, Aggregate aggregate, RexNode condition, RelNode input) {
+    }
+
+    /** A node's input joined with what its subqueries compute, and its expressions over that. */
+    private record Rewrite(RelNode input, List<RexNode> exprs) {
+        static Rewrite of(RelNode input, List<RexNode> exprs, Set<CorrelationId> variables) {
+            List<RexSubQuery> found = new ArrayList<>();
+            for (RexNode e : exprs) {
+                e.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitSubQuery(RexSubQuery q) {
+                        found.add(q);
+                        return q;
+                    }
+                });
+            }
+            Map<RexSubQuery, Form> forms = new LinkedHashMap<>();
+            for (RexSubQuery q : found) {
+                Form form = form(q, variables, input.getRowType());
+                if (form == null) {
+                    return null;
+                }
+                forms.put(q, form);
+            }
+            RelNode joined = input;
+            Map<RexSubQuery, RexNode> values = new LinkedHashMap<>();
+            for (Form form : forms.values()) {
+                int before = joined.getRowType().getFieldCount();
+                Joined j = join(joined, input, form);
+                if (j == null) {
+                    return null;
+                }
+                joined = j.rel;
+                values.put(form.query, j.value(before));
+            }
+            List<RexNode> out = new ArrayList<>();
+            for (RexNode e : exprs) {
+                out.add(e.accept(new RexShuttle() {
+                    @Override
+                    public RexNode visitSubQuery(RexSubQuery q) {
+                        return values.get(q);
+                    }
+                }));
+            }
+            return new Rewrite(joined, out);
+        }
+    }
+
+    /**
+     * The form of {@code q}, or null: a scalar subquery that is an aggregate without groups of one
+     * call over a filter correlated with {@code variables} (or over anything uncorrelated), or an
+     * {@code EXISTS} over a filter, perhaps under a project.
+     */
+    private static Form form(RexSubQuery q, Set<CorrelationId> variables, RelDataType row) {
+        RelNode rel = q.rel;
+        if (q.getKind() == SqlKind.SCALAR_QUERY) {
+            if (!(rel instanceof Aggregate a) || !a.getGroupSet().isEmpty() || a.getAggCallList().size() != 1
+                    || a.getGroupType() != Aggregate.Group.SIMPLE || !onEmpty(a.getAggCallList().get(0))) {
+                return null;
+            }
+            RelNode under = a.getInput();
+            Filter f = under instanceof Filter ff ? ff
+                    : under instanceof Project p && p.getInput() instanceof Filter pf && p.getVariablesSet().isEmpty()
+                            && p.getProjects().stream().noneMatch(RexUtil::containsCorrelation) ? pf : null;
+            if (f == null || !RexUtil.containsCorrelation(f.getCondition())) {
+                return uncorrelated(a) ? new Form(q, a, null, null) : null;
+            }
+            return correlated(f, variables, row) ? new Form(q, a, f.getCondition(), under) : null;
+        }
+        if (q.getKind() == SqlKind.EXISTS) {
+            RelNode under = rel instanceof Project p && p.getVariablesSet().isEmpty()
+                    && p.getProjects().stream().noneMatch(RexUtil::containsCorrelation) ? p.getInput() : rel;
+            if (under instanceof Filter f && RexUtil.containsCorrelation(f.getCondition()) && correlated(f, variables, row)) {
+                return new Form(q, null, f.getCondition(), f);
+            }
+        }
+        return null;
+    }
+
+    /** Whether an aggregate's value over no rows is 0 ({@code COUNT}) or NULL, as a left join gives it. */
+    private static boolean onEmpty(AggregateCall call) {
+        switch (call.getAggregation().getKind()) {
+            case COUNT:
+            case SUM:
+            case MIN:
+            case MAX:
+            case AVG:
+                return !call.hasFilter() && call.distinctKeys == null && call.getCollation().getFieldCollations().isEmpty();
+            default:
+                return false;
+        }
+    }
+
+    private static boolean uncorrelated(RelNode rel) {
+        return RelOptUtil.getVariablesUsed(rel).isEmpty() && !containsSubquery(rel);
+    }
+
+    /**
+     * Whether {@code f}'s condition reads correlation variables of {@code variables} only (as
+     * fields of them, each of the node's input's type {@code row}), holds no subquery, and its
+     * input is uncorrelated and holds none.
+     */
+    private static boolean correlated(Filter f, Set<CorrelationId> variables, RelDataType row) {
+        if (!f.getVariablesSet().isEmpty() || RexUtil.SubQueryFinder.find(f.getCondition()) != null
+                || !uncorrelated(f.getInput())) {
+            return false;
+        }
+        boolean[] ok = {true};
+        f.getCondition().accept(new RexShuttle() {
+            @Override
+            public RexNode visitFieldAccess(RexFieldAccess access) {
+                if (access.getReferenceExpr() instanceof RexCorrelVariable v) {
+                    ok[0] &= variables.contains(v.id) && v.getType().equals(row);
+                    return access;
+                }
+                return super.visitFieldAccess(access);
+            }
+
+            @Override
+            public RexNode visitCorrelVariable(RexCorrelVariable v) {
+                ok[0] = false; // a whole row: not a field
+                return v;
+            }
+        });
+        return ok[0];
+    }
+
+    private static boolean containsSubquery(RelNode rel) {
+        return SubQueries.present(rel);
+    }
+
+    /** The join that computes one subquery, and where its value is. */
+    private record Joined(RelNode rel, boolean count, boolean exists, RexBuilder rex, RelDataType type) {
+        /** The subquery's value: the field after the first {@code before} ones, of the subquery's type. */
+        RexNode value(int before) {
+            RexNode field = rex.makeInputRef(rel, before);
+            if (exists) {
+                return rex.makeCall(SqlStdOperatorTable.IS_NOT_NULL, field);
+            }
+            if (count) { // a key without rows counts 0
+                return rex.makeCall(type, SqlStdOperatorTable.CASE, List.of(rex.makeCall(SqlStdOperatorTable.IS_NULL, field),
+                        rex.makeZeroLiteral(type), field));
+            }
+            return field.getType().equals(type) ? field : rex.makeAbstractCast(type, field);
+        }
+    }
+
+    /**
+     * {@code left} (whose first fields are those of {@code base}, the node's input, which the
+     * correlation variables stand for) joined with what {@code form} computes.
+     */
+    private static Joined join(RelNode left, RelNode base, Form form) {
+        RexBuilder rex = left.getCluster().getRexBuilder();
+        RelDataType type = form.query.getType();
+        if (form.condition == null) { // uncorrelated: one row
+            Aggregate a = form.aggregate;
+            if (!sameSansNullability(a.getRowType().getFieldList().get(0).getType(), type)) {
+                return null;
+            }
+            return new Joined(LogicalJoin.create(left, a, List.of(), rex.makeLiteral(true), Set.of(), JoinRelType.INNER),
+                    false, false, rex, type);
+        }
+        // the keys: the input's columns the condition reads, in order
+        TreeSet<Integer> read = new TreeSet<>();
+        form.condition.accept(new RexShuttle() {
+            @Override
+            public RexNode visitFieldAccess(RexFieldAccess access) {
+                if (access.getReferenceExpr() instanceof RexCorrelVariable) {
+                    read.add(access.getField().getIndex());
+                    return access;
+                }
+                return super.visitFieldAccess(access);
+            }
+        });
+        List<Integer> keys = new ArrayList<>(read);
+        int k = keys.size();
+        // K: the distinct keys of the node's input
+        RelNode distinct = LogicalAggregate.create(base, List.of(), ImmutableBitSet.of(keys), null, List.of());
+        RelNode inner = form.aggregate != null ? form.aggregate.getInput() : form.input;
+        Filter f = inner instanceof Filter ff ? ff : (Filter) inner.getInput(0);
+        RelNode u = f.getInput();
+        RexNode shifted = form.condition.accept(new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                return new RexInputRef(ref.getIndex() + k, ref.getType());
+            }
+
+            @Override
+            public RexNode visitFieldAccess(RexFieldAccess access) {
+                if (access.getReferenceExpr() instanceof RexCorrelVariable) {
+                    int key = keys.indexOf(access.getField().getIndex());
+                    return new RexInputRef(key, distinct.getRowType().getFieldList().get(key).getType());
+                }
+                return super.visitFieldAccess(access);
+            }
+        });
+        RelNode matched = LogicalJoin.create(distinct, u, List.of(), shifted, Set.of(), JoinRelType.INNER);
+        if (inner instanceof Project p) { // the aggregate's arguments: the keys, then the project's
+            List<RexNode> exprs = new ArrayList<>();
+            for (int i = 0; i < k; i++) {
+                exprs.add(rex.makeInputRef(matched, i));
+            }
+            for (RexNode e : p.getProjects()) {
+                exprs.add(RexUtil.shift(e, k));
+            }
+            matched = LogicalProject.create(matched, List.of(), exprs, (List<String>) null, Set.of());
+        }
+        RelNode computed;
+        boolean count = false;
+        if (form.aggregate != null) {
+            AggregateCall call = form.aggregate.getAggCallList().get(0);
+            List<Integer> args = new ArrayList<>();
+            for (int arg : call.getArgList()) {
+                args.add(arg + k);
+            }
+            AggregateCall moved = call.adaptTo(matched, args, -1, 0, k);
+            computed = LogicalAggregate.create(matched, List.of(), ImmutableBitSet.range(k), null, List.of(moved));
+            count = call.getAggregation().getKind() == SqlKind.COUNT;
+            RelDataType got = computed.getRowType().getFieldList().get(k).getType();
+            if (!sameSansNullability(got, type)) {
+                return null;
+            }
+        } else {
+            RelNode keysOnly = LogicalAggregate.create(matched, List.of(), ImmutableBitSet.range(k), null, List.of());
+            List<RexNode> exprs = new ArrayList<>();
+            for (int i = 0; i < k; i++) {
+                exprs.add(rex.makeInputRef(keysOnly, i));
+            }
+            exprs.add(rex.makeLiteral(true));
+            computed = LogicalProject.create(keysOnly, List.of(), exprs, (List<String>) null, Set.of());
+        }
+        boolean strict = strict(form.condition);
+        List<RexNode> on = new ArrayList<>();
+        int leftWidth = left.getRowType().getFieldCount();
+        for (int i = 0; i < k; i++) {
+            RexNode l = rex.makeInputRef(left, keys.get(i));
+            RelDataTypeField rf = computed.getRowType().getFieldList().get(i);
+            RexNode r = new RexInputRef(leftWidth + i, rf.getType());
+            on.add(rex.makeCall(strict ? SqlStdOperatorTable.EQUALS : SqlStdOperatorTable.IS_NOT_DISTINCT_FROM, l, r));
+        }
+        RelNode joined = LogicalJoin.create(left, computed, List.of(), RexUtil.composeConjunction(rex, on), Set.of(),
+                JoinRelType.LEFT);
+        // only the subquery's value is kept after the node's input: drop the keys
+        List<RexNode> exprs = new ArrayList<>();
+        for (int i = 0; i < leftWidth; i++) {
+            exprs.add(rex.makeInputRef(joined, i));
+        }
+        exprs.add(rex.makeInputRef(joined, leftWidth + k));
+        RelNode kept = LogicalProject.create(joined, List.of(), exprs, (List<String>) null, Set.of());
+        return new Joined(kept, count, form.aggregate == null, rex, type);
+    }
+
+    private static boolean sameSansNullability(RelDataType a, RelDataType b) {
+        return org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(a, b);
+    }
+
+    /**
+     * Whether {@code condition} is false or unknown whenever a correlated column it reads is
+     * NULL: it is a conjunction, and each correlation variable's field is an operand of a
+     * comparison that is one of its conjuncts.
+     */
+    private static boolean strict(RexNode condition) {
+        List<RexNode> rest = new ArrayList<>();
+        for (RexNode c : RelOptUtil.conjunctions(condition)) {
+            if (c instanceof RexCall call && isComparison(call.getKind())
+                    && call.getOperands().stream().allMatch(o -> o instanceof RexInputRef || isCorrelated(o))) {
+                continue;
+            }
+            rest.add(c);
+        }
+        return rest.stream().noneMatch(RexUtil::containsCorrelation);
+    }
+
+    private static boolean isCorrelated(RexNode o) {
+        return o instanceof RexFieldAccess a && a.getReferenceExpr() instanceof RexCorrelVariable;
+    }
+
+    private static boolean isComparison(SqlKind kind) {
+        switch (kind) {
+            case EQUALS:
+            case NOT_EQUALS:
+            case LESS_THAN:
+            case LESS_THAN_OR_EQUAL:
+            case GREATER_THAN:
+            case GREATER_THAN_OR_EQUAL:
+                return true;
+            default:
+                return false;
+        }
+    }
+}
