@@ -107,7 +107,7 @@ class DifferentialQueryProperties {
         Arbitrary<String> correlated = Combinators.combine(Arbitraries.of("EXISTS", "NOT EXISTS"), Arbitraries.of("=", "<"), where)
                 .as((op, cmp, w) -> "SELECT x.a, x.b FROM t1 x WHERE " + op + " (SELECT 1 FROM t2 y WHERE y.a " + cmp + " x.b)"
                         + (w.isEmpty() ? "" : " AND " + w.substring(7)));
-        // scalar aggregate subqueries and EXISTS, correlated through their WHERE or not (calcite.AggregateSubqueries)
+        // scalar aggregate subqueries and EXISTS, correlated through their WHERE or not (calcite.JoinedSubqueries)
         Arbitrary<String> inner = Arbitraries.of("y.a < x.b", "y.a = x.b", "y.a < x.b AND y.b > x.a", "y.a >= x.a AND y.a <= x.b",
                 "y.a = x.b OR y.b IS NULL", "x.b IS NULL", "y.a <> x.a AND y.b IS NOT NULL", "y.b > 2");
         Arbitrary<String> scalar = Combinators.combine(Arbitraries.of("count(*)", "count(y.b)", "sum(y.b)", "min(y.a)", "max(y.b)"),
@@ -126,7 +126,13 @@ class DifferentialQueryProperties {
                 Combinators.combine(exists, value).as((e, v) -> "SELECT x.b, " + v + " FROM t1 x WHERE " + e),
                 Combinators.combine(uncorrelated, Arbitraries.of("x.a", "x.b"))
                         .as((v, c) -> "SELECT x.a FROM t1 x WHERE " + c + " < " + v));
-        return Arbitraries.oneOf(select, grouped, global, setop, subquery, correlated, scalars, scalars);
+        // IN as a filter's condition, alone or under AND and OR (taken by calcite.JoinedSubqueries), or not
+        Arbitrary<String> in = Combinators.combine(Arbitraries.of("x.a", "x.b", "x.a + 1"), Arbitraries.of("", " WHERE y.a > 1",
+                " WHERE y.b IS NOT NULL", " WHERE y.a < 3 OR y.b IS NULL")).as((c, w) -> c + " IN (SELECT y.b FROM t2 y" + w + ")");
+        Arbitrary<String> ins = Combinators.combine(in, pred, Arbitraries.of("%s", "%s OR %s", "(%s AND %s) OR x.a = 4",
+                "NOT (%s) OR %s", "(%s) IS NULL AND %s")).as((i, p, form) -> "SELECT x.a, x.b FROM t1 x WHERE "
+                        + String.format(form, i, p));
+        return Arbitraries.oneOf(select, grouped, global, setop, subquery, correlated, scalars, scalars, ins);
     }
 
     /**

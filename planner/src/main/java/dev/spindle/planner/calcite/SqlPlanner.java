@@ -185,8 +185,8 @@ public final class SqlPlanner {
     public RelRoot plan(SqlNode query) {
         RelRoot root = convert(query);
         RelNode rel = root.rel;
-        if (SubQueries.present(rel) && aggregateSubqueries) {
-            rel = AggregateSubqueries.remove(rel);
+        if (SubQueries.present(rel)) {
+            rel = JoinedSubqueries.remove(rel);
         }
         if (SubQueries.present(rel)) {
             rel = run(SUBQUERIES, rel);
@@ -278,14 +278,6 @@ public final class SqlPlanner {
     /** This planner, validating and converting every query through Calcite (the oracle of {@link DirectConversion}'s tests). */
     SqlPlanner withoutDirectConversion() {
         direct = false;
-        return this;
-    }
-
-    private boolean aggregateSubqueries = true;
-
-    /** This planner, removing every subquery by Calcite's rules and decorrelator (the oracle of {@link AggregateSubqueries}'s tests). */
-    SqlPlanner withoutAggregateSubqueries() {
-        aggregateSubqueries = false;
         return this;
     }
 

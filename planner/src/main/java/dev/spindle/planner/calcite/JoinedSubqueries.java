@@ -40,7 +40,10 @@ import org.apache.calcite.util.ImmutableBitSet;
  * that is one aggregate ({@code (SELECT count(*) FROM t1 AS x WHERE x.b < t1.b)}, or uncorrelated
  * {@code (SELECT avg(c) FROM t1)}) and an {@code EXISTS} over a filter, each correlated (or not)
  * only through the filter directly under it. They are most of the subqueries of the sqllogictest
- * corpus's {@code select1}–{@code select3}.
+ * corpus's {@code select1}–{@code select3}. Also an uncorrelated {@code x IN (SELECT y ...)}
+ * reached from a filter's condition through AND and OR only (the {@code index/} files ask them
+ * inside long ORs): a left join on {@code x = y} with the distinct {@code y}, the IN being whether
+ * it matched.
  *
  * <p>For a node (a project or a filter) over input {@code R} whose subqueries all have that form,
  * each subquery becomes a join of {@code R} with what it computes per distinct value of the
@@ -54,12 +57,15 @@ import org.apache.calcite.util.ImmutableBitSet;
  * filter rejects every row when a correlated column is NULL (each correlated column appears only
  * in comparisons of a conjunct of the filter). A key without a row in {@code A} is a subquery over
  * no rows: {@code COUNT} is 0 there, other aggregates NULL, {@code EXISTS} false. An uncorrelated
- * aggregate ({@code k = 0}) is one row, joined on TRUE. Anything else is left to Calcite.
+ * aggregate ({@code k = 0}) is one row, joined on TRUE. An IN or EXISTS that is a conjunct of a
+ * filter's condition joins inner instead (only the rows that match stay, and it is TRUE on them).
+ * Anything else is left to Calcite, the whole node: a node whose subqueries are not all of these
+ * forms keeps them all.
  *
  * <p>Thread-safety: stateless.
  */
-final class AggregateSubqueries {
-    private AggregateSubqueries() {
+final class JoinedSubqueries {
+    private JoinedSubqueries() {
     }
 
     /** {@code rel} with the subqueries of this form removed from every project and filter. */
@@ -82,7 +88,7 @@ final class AggregateSubqueries {
     }
 
     private static RelNode project(Project p) {
-        Rewrite w = Rewrite.of(p.getInput(), p.getProjects(), p.getVariablesSet());
+        Rewrite w = Rewrite.of(p.getInput(), p.getProjects(), p.getVariablesSet(), Set.of(), Set.of());
         if (w == null) {
             return null;
         }
@@ -90,12 +96,22 @@ final class AggregateSubqueries {
     }
 
     private static RelNode filter(Filter f) {
-        Rewrite w = Rewrite.of(f.getInput(), List.of(f.getCondition()), f.getVariablesSet());
+        Set<RexSubQuery> positive = new java.util.HashSet<>();
+        positiveIns(f.getCondition(), positive);
+        Set<RexSubQuery> semi = new java.util.HashSet<>(); // a conjunct of the filter: only matching rows stay
+        for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
+            if (c instanceof RexSubQuery q && (q.getKind() == SqlKind.IN || q.getKind() == SqlKind.EXISTS)) {
+                semi.add(q);
+            }
+        }
+        Rewrite w = Rewrite.of(f.getInput(), List.of(f.getCondition()), f.getVariablesSet(), positive, semi);
         if (w == null) {
             return null;
         }
-        RelNode filtered = LogicalFilter.create(w.input, w.exprs.get(0));
         RexBuilder rex = f.getCluster().getRexBuilder();
+        // the conjuncts an inner join took are TRUE now: dropped, and the filter with them if none is left
+        RexNode condition = RexUtil.composeConjunction(rex, RelOptUtil.conjunctions(w.exprs.get(0)));
+        RelNode filtered = condition.isAlwaysTrue() ? w.input : LogicalFilter.create(w.input, condition);
         List<RexNode> keep = new ArrayList<>();
         for (int i = 0; i < f.getRowType().getFieldCount(); i++) {
             keep.add(rex.makeInputRef(filtered, i));
@@ -103,13 +119,33 @@ final class AggregateSubqueries {
         return LogicalProject.create(filtered, List.of(), keep, f.getRowType(), Set.of());
     }
 
-    /** One subquery's form: the aggregate or the EXISTS, its filter's condition and its input. */
+    /**
+     * The {@code IN} subqueries of a filter's {@code condition} reached from it through AND and OR
+     * only. A filter keeps a row only where its condition is TRUE, and AND and OR are monotone: an
+     * {@code IN} there that is NULL (no match, but a NULL on either side) may be taken as FALSE
+     * without changing which rows are kept.
+     */
+    private static void positiveIns(RexNode condition, Set<RexSubQuery> out) {
+        if (condition instanceof RexSubQuery q && q.getKind() == SqlKind.IN) {
+            out.add(q);
+        } else if (condition.getKind() == SqlKind.AND || condition.getKind() == SqlKind.OR) {
+            for (RexNode operand : ((RexCall) condition).getOperands()) {
+                positiveIns(operand, out);
+            }
+        }
+    }
+
+    /**
+     * One subquery's form: the aggregate, the EXISTS (its filter's condition and that filter), or
+     * the uncorrelated IN of a filter's positive position (the subquery's relation as {@code input}).
+     */
     private record Form(RexSubQuery query, Aggregate aggregate, RexNode condition, RelNode input) {
     }
 
     /** A node's input joined with what its subqueries compute, and its expressions over that. */
     private record Rewrite(RelNode input, List<RexNode> exprs) {
-        static Rewrite of(RelNode input, List<RexNode> exprs, Set<CorrelationId> variables) {
+        static Rewrite of(RelNode input, List<RexNode> exprs, Set<CorrelationId> variables, Set<RexSubQuery> positive,
+                          Set<RexSubQuery> semi) {
             List<RexSubQuery> found = new ArrayList<>();
             for (RexNode e : exprs) {
                 e.accept(new RexShuttle() {
@@ -122,7 +158,7 @@ final class AggregateSubqueries {
             }
             Map<RexSubQuery, Form> forms = new LinkedHashMap<>();
             for (RexSubQuery q : found) {
-                Form form = form(q, variables, input.getRowType());
+                Form form = positive.contains(q) ? in(q) : form(q, variables, input.getRowType());
                 if (form == null) {
                     return null;
                 }
@@ -132,7 +168,7 @@ final class AggregateSubqueries {
             Map<RexSubQuery, RexNode> values = new LinkedHashMap<>();
             for (Form form : forms.values()) {
                 int before = joined.getRowType().getFieldCount();
-                Joined j = join(joined, input, form);
+                Joined j = join(joined, input, form, semi.contains(form.query));
                 if (j == null) {
                     return null;
                 }
@@ -150,6 +186,12 @@ final class AggregateSubqueries {
             }
             return new Rewrite(joined, out);
         }
+    }
+
+    /** {@code x IN (SELECT y FROM ...)}, uncorrelated, one column: its form, or null. */
+    private static Form in(RexSubQuery q) {
+        return q.getOperands().size() == 1 && q.rel.getRowType().getFieldCount() == 1 && uncorrelated(q.rel)
+                ? new Form(q, null, null, q.rel) : null;
     }
 
     /**
@@ -235,11 +277,19 @@ final class AggregateSubqueries {
         return SubQueries.present(rel);
     }
 
-    /** The join that computes one subquery, and where its value is. */
-    private record Joined(RelNode rel, boolean count, boolean exists, RexBuilder rex, RelDataType type) {
+    /**
+     * The join that computes one subquery, and where its value is.
+     *
+     * @param semi whether the join keeps only the rows that match (an IN or EXISTS that is a
+     *     conjunct of a filter), so the subquery is TRUE on every row it gives
+     */
+    private record Joined(RelNode rel, boolean count, boolean exists, boolean semi, RexBuilder rex, RelDataType type) {
         /** The subquery's value: the field after the first {@code before} ones, of the subquery's type. */
         RexNode value(int before) {
             RexNode field = rex.makeInputRef(rel, before);
+            if (semi) {
+                return rex.makeLiteral(true);
+            }
             if (exists) {
                 return rex.makeCall(SqlStdOperatorTable.IS_NOT_NULL, field);
             }
@@ -253,18 +303,28 @@ final class AggregateSubqueries {
 
     /**
      * {@code left} (whose first fields are those of {@code base}, the node's input, which the
-     * correlation variables stand for) joined with what {@code form} computes.
+     * correlation variables stand for) joined with what {@code form} computes: an inner join that
+     * keeps only matching rows if {@code semi} (an IN or EXISTS), else a left join.
      */
-    private static Joined join(RelNode left, RelNode base, Form form) {
+    private static Joined join(RelNode left, RelNode base, Form form, boolean semi) {
         RexBuilder rex = left.getCluster().getRexBuilder();
         RelDataType type = form.query.getType();
+        JoinRelType joinType = semi ? JoinRelType.INNER : JoinRelType.LEFT;
+        if (form.query.getKind() == SqlKind.IN) {
+            // x = y over the distinct y; y is its own mark, = matching no NULL
+            RelNode distinct = LogicalAggregate.create(form.input, List.of(), ImmutableBitSet.of(0), null, List.of());
+            int leftWidth = left.getRowType().getFieldCount();
+            RexNode on = rex.makeCall(SqlStdOperatorTable.EQUALS, form.query.getOperands().get(0),
+                    new RexInputRef(leftWidth, distinct.getRowType().getFieldList().get(0).getType()));
+            return new Joined(LogicalJoin.create(left, distinct, List.of(), on, Set.of(), joinType), false, true, semi, rex, type);
+        }
         if (form.condition == null) { // uncorrelated: one row
             Aggregate a = form.aggregate;
             if (!sameSansNullability(a.getRowType().getFieldList().get(0).getType(), type)) {
                 return null;
             }
             return new Joined(LogicalJoin.create(left, a, List.of(), rex.makeLiteral(true), Set.of(), JoinRelType.INNER),
-                    false, false, rex, type);
+                    false, false, false, rex, type);
         }
         // the keys: the input's columns the condition reads, in order
         TreeSet<Integer> read = new TreeSet<>();
@@ -345,7 +405,7 @@ final class AggregateSubqueries {
             on.add(rex.makeCall(strict ? SqlStdOperatorTable.EQUALS : SqlStdOperatorTable.IS_NOT_DISTINCT_FROM, l, r));
         }
         RelNode joined = LogicalJoin.create(left, computed, List.of(), RexUtil.composeConjunction(rex, on), Set.of(),
-                JoinRelType.LEFT);
+                joinType);
         // only the subquery's value is kept after the node's input: drop the keys
         List<RexNode> exprs = new ArrayList<>();
         for (int i = 0; i < leftWidth; i++) {
@@ -353,7 +413,7 @@ final class AggregateSubqueries {
         }
         exprs.add(rex.makeInputRef(joined, leftWidth + k));
         RelNode kept = LogicalProject.create(joined, List.of(), exprs, (List<String>) null, Set.of());
-        return new Joined(kept, count, form.aggregate == null, rex, type);
+        return new Joined(kept, count, form.aggregate == null, semi, rex, type);
     }
 
     private static boolean sameSansNullability(RelDataType a, RelDataType b) {

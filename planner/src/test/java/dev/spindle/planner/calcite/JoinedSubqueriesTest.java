@@ -20,12 +20,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Which subqueries {@link AggregateSubqueries} removes itself (the forms of the sqllogictest
- * corpus's {@code select1}–{@code select3}) and which it leaves to Calcite's rules and
+ * Which subqueries {@link JoinedSubqueries} removes itself (the forms of the sqllogictest
+ * corpus's {@code select1}–{@code select3} and of its {@code index/} files' {@code IN}) and which it leaves to Calcite's rules and
  * decorrelator, whole node by whole node. That its plans give the right rows is
  * {@code DifferentialQueryProperties}'s (against H2, with random rows and NULLs).
  */
-class AggregateSubqueriesTest {
+class JoinedSubqueriesTest {
     private static final RelationDesc DESC = new RelationDesc(List.of(new Column("a", ColumnType.of(TypeKind.INTEGER)),
             new Column("b", ColumnType.of(TypeKind.INTEGER)), new Column("c", ColumnType.of(TypeKind.INTEGER))));
     private static final Catalog CATALOG = Catalog.empty().with(CatalogItem.Table.of(GlobalId.user(1), "t1", DESC))
@@ -48,12 +48,15 @@ class AggregateSubqueriesTest {
         "SELECT CASE WHEN c > (SELECT avg(c) FROM t1) THEN a * 2 ELSE b * 10 END FROM t1",
         "SELECT a FROM t1 WHERE c > (SELECT avg(c) FROM t1) AND (SELECT max(x.a) FROM t2 AS x WHERE x.b = t1.b OR x.c IS NULL) > 1",
         "SELECT (SELECT sum(x.a + x.b) FROM t2 AS x WHERE x.c <> t1.c), (SELECT min(x.b) FROM t2 x WHERE x.a = t1.a) FROM t1",
+        "SELECT a FROM t1 WHERE a IN (SELECT x.b FROM t2 AS x)",
+        "SELECT a FROM t1 WHERE b < 63 AND c > 79 OR ((a IN (SELECT x.b FROM t2 AS x WHERE (x.b < 7)) AND c > 29))",
+        "SELECT a FROM t1 WHERE a + 1 IN (SELECT x.b FROM t2 AS x) AND EXISTS (SELECT 1 FROM t2 AS x WHERE x.c < t1.c)",
     })
     void theCorpusFormsAreRemovedWithoutCalcite(String sql) {
         for (boolean direct : new boolean[] {true, false}) {
             RelNode before = converted(sql, direct);
             assertTrue(SubQueries.present(before), sql);
-            RelNode after = AggregateSubqueries.remove(before);
+            RelNode after = JoinedSubqueries.remove(before);
             assertFalse(SubQueries.present(after), () -> sql + "\n" + RelOptUtil.toString(after));
             assertEquals(before.getRowType(), after.getRowType(), sql);
         }
@@ -61,7 +64,10 @@ class AggregateSubqueriesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT a FROM t1 WHERE a IN (SELECT x.b FROM t2 AS x)", // IN
+        "SELECT a FROM t1 WHERE a NOT IN (SELECT x.b FROM t2 AS x)", // NOT IN: a NULL is not FALSE there
+        "SELECT a IN (SELECT x.b FROM t2 AS x) FROM t1", // IN as a value
+        "SELECT a FROM t1 WHERE (a IN (SELECT x.b FROM t2 AS x)) IS NULL",
+        "SELECT a FROM t1 WHERE a IN (SELECT x.b FROM t2 AS x WHERE x.c = t1.c)", // correlated IN
         "SELECT (SELECT x.b FROM t2 AS x WHERE x.a = t1.a) FROM t1", // not an aggregate: at most one row, checked
         "SELECT a FROM t1 WHERE EXISTS (SELECT 1 FROM t2 AS x WHERE x.b > 2)", // uncorrelated EXISTS
         "SELECT (SELECT count(*) FROM t2 AS x WHERE x.a = t1.a GROUP BY x.b) FROM t1", // groups
@@ -72,7 +78,7 @@ class AggregateSubqueriesTest {
     })
     void otherSubqueriesAreLeftToCalcite(String sql) {
         RelNode before = converted(sql, false);
-        RelNode after = AggregateSubqueries.remove(before);
+        RelNode after = JoinedSubqueries.remove(before);
         assertTrue(SubQueries.present(after), sql);
     }
 }
