@@ -137,7 +137,7 @@ public final class SqlPlanner {
         }
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         CatalogSchema.addTo(root, catalog);
-        CalciteCatalogReader reader = new CalciteCatalogReader(root, List.of(SCHEMA), TYPES, CONFIG);
+        CalciteCatalogReader reader = new CachingCatalogReader(root, List.of(SCHEMA), TYPES, CONFIG);
         LAST.set(new Readers(catalog, reader));
         return reader;
     }
