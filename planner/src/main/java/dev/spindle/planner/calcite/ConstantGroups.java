@@ -37,10 +37,14 @@ import org.apache.calcite.util.ImmutableBitSet;
  * there the aggregate without groups was also a row over no rows, and the lowering could not make
  * its default row.)
  *
- * <p>Before decorrelating, each such aggregate (no calls but {@code LITERAL_AGG}, every group key
- * a constant of the project under it, nothing correlated below) becomes the same rows by a count:
- * the constants over {@code Filter(count > 0) over Aggregate(no groups; COUNT())}, which the
- * decorrelator keeps.
+ * A scalar subquery grouped by a constant does the same: {@code (SELECT count(*) FROM t2 GROUP BY 'k')}
+ * over an empty {@code t2} is NULL (no group, no row), and was 0 beside a correlated subquery.
+ *
+ * <p>Before decorrelating, each such aggregate (every group key a constant of the project under
+ * it, plain calls, nothing correlated below) becomes the same rows by a count: the constants and
+ * the calls over {@code Filter(count > 0) over Aggregate(no groups; the calls, COUNT())}, which
+ * the decorrelator keeps (the count makes the one row of an aggregate without groups none over no
+ * rows; with a row, the calls without groups are what they were in the one group).
  *
  * <p>Thread-safety: stateless.
  */
@@ -64,7 +68,7 @@ final class ConstantGroups {
             return false;
         }
         for (AggregateCall call : a.getAggCallList()) {
-            if (call.getAggregation().getKind() != SqlKind.LITERAL_AGG) {
+            if (call.hasFilter() || call.distinctKeys != null || !call.getCollation().getFieldCollations().isEmpty()) {
                 return false;
             }
         }
@@ -80,18 +84,28 @@ final class ConstantGroups {
         Project p = (Project) a.getInput();
         RexBuilder rex = a.getCluster().getRexBuilder();
         RelDataType bigint = a.getCluster().getTypeFactory().createSqlType(SqlTypeName.BIGINT);
-        AggregateCall count = AggregateCall.create(SqlStdOperatorTable.COUNT, false, false, false, List.of(), List.of(), -1,
-                null, org.apache.calcite.rel.RelCollations.EMPTY, bigint, "c");
-        RelNode counted = LogicalAggregate.create(p.getInput(), List.of(), ImmutableBitSet.of(), null, List.of(count));
-        RexNode some = rex.makeCall(SqlStdOperatorTable.GREATER_THAN, rex.makeInputRef(counted, 0),
-                rex.makeZeroLiteral(counted.getRowType().getFieldList().get(0).getType()));
+        // the calls without groups (LITERAL_AGG is its literal in every group, no call), then the count
+        List<AggregateCall> calls = new ArrayList<>();
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.getAggregation().getKind() != SqlKind.LITERAL_AGG) {
+                calls.add(call.adaptTo(p, call.getArgList(), -1, a.getGroupCount(), 0));
+            }
+        }
+        calls.add(AggregateCall.create(SqlStdOperatorTable.COUNT, false, false, false, List.of(), List.of(), -1,
+                null, org.apache.calcite.rel.RelCollations.EMPTY, bigint, "c"));
+        RelNode counted = LogicalAggregate.create(p, List.of(), ImmutableBitSet.of(), null, calls);
+        int count = calls.size() - 1;
+        RexNode some = rex.makeCall(SqlStdOperatorTable.GREATER_THAN, rex.makeInputRef(counted, count),
+                rex.makeZeroLiteral(counted.getRowType().getFieldList().get(count).getType()));
         RelNode filtered = LogicalFilter.create(counted, some);
         List<RexNode> out = new ArrayList<>();
         for (int key : a.getGroupSet()) {
             out.add(p.getProjects().get(key));
         }
-        for (AggregateCall call : a.getAggCallList()) { // LITERAL_AGG: its literal in every group
-            out.add(call.rexList.get(0));
+        int next = 0;
+        for (AggregateCall call : a.getAggCallList()) {
+            out.add(call.getAggregation().getKind() == SqlKind.LITERAL_AGG ? call.rexList.get(0)
+                    : rex.makeInputRef(filtered, next++));
         }
         List<RelDataTypeField> fields = a.getRowType().getFieldList();
         for (int i = 0; i < out.size(); i++) {
