@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
@@ -32,6 +31,7 @@ import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -136,10 +136,11 @@ final class JoinedSubqueries {
     }
 
     /**
-     * One subquery's form: the aggregate, the EXISTS (its filter's condition and that filter), or
-     * the uncorrelated IN of a filter's positive position (the subquery's relation as {@code input}).
+     * One subquery's form: the aggregate (null for EXISTS and IN); the correlated filter under it
+     * (null for an uncorrelated aggregate and IN) and a project between the two (else null); for
+     * the uncorrelated IN of a filter's positive position, the subquery's relation as {@code in}.
      */
-    private record Form(RexSubQuery query, Aggregate aggregate, RexNode condition, RelNode input) {
+    private record Form(RexSubQuery query, Aggregate aggregate, Filter filter, Project project, RelNode in) {
     }
 
     /** A node's input joined with what its subqueries compute, and its expressions over that. */
@@ -191,7 +192,7 @@ final class JoinedSubqueries {
     /** {@code x IN (SELECT y FROM ...)}, uncorrelated, one column: its form, or null. */
     private static Form in(RexSubQuery q) {
         return q.getOperands().size() == 1 && q.rel.getRowType().getFieldCount() == 1 && uncorrelated(q.rel)
-                ? new Form(q, null, null, q.rel) : null;
+                ? new Form(q, null, null, null, q.rel) : null;
     }
 
     /**
@@ -207,19 +208,19 @@ final class JoinedSubqueries {
                 return null;
             }
             RelNode under = a.getInput();
-            Filter f = under instanceof Filter ff ? ff
-                    : under instanceof Project p && p.getInput() instanceof Filter pf && p.getVariablesSet().isEmpty()
-                            && p.getProjects().stream().noneMatch(RexUtil::containsCorrelation) ? pf : null;
-            if (f == null || !RexUtil.containsCorrelation(f.getCondition())) {
-                return uncorrelated(a) ? new Form(q, a, null, null) : null;
+            Project p = under instanceof Project pp && pp.getInput() instanceof Filter && pp.getVariablesSet().isEmpty()
+                    && pp.getProjects().stream().noneMatch(RexUtil::containsCorrelation) ? pp : null;
+            RelNode filter = p != null ? p.getInput() : under;
+            if (!(filter instanceof Filter f) || !RexUtil.containsCorrelation(f.getCondition())) {
+                return uncorrelated(a) ? new Form(q, a, null, null, null) : null;
             }
-            return correlated(f, variables, row) ? new Form(q, a, f.getCondition(), under) : null;
+            return correlated(f, variables, row) ? new Form(q, a, f, p, null) : null;
         }
         if (q.getKind() == SqlKind.EXISTS) {
             RelNode under = rel instanceof Project p && p.getVariablesSet().isEmpty()
                     && p.getProjects().stream().noneMatch(RexUtil::containsCorrelation) ? p.getInput() : rel;
             if (under instanceof Filter f && RexUtil.containsCorrelation(f.getCondition()) && correlated(f, variables, row)) {
-                return new Form(q, null, f.getCondition(), f);
+                return new Form(q, null, f, null, null);
             }
         }
         return null;
@@ -240,7 +241,7 @@ final class JoinedSubqueries {
     }
 
     private static boolean uncorrelated(RelNode rel) {
-        return RelOptUtil.getVariablesUsed(rel).isEmpty() && !containsSubquery(rel);
+        return RelOptUtil.getVariablesUsed(rel).isEmpty() && !SubQueries.present(rel);
     }
 
     /**
@@ -271,10 +272,6 @@ final class JoinedSubqueries {
             }
         });
         return ok[0];
-    }
-
-    private static boolean containsSubquery(RelNode rel) {
-        return SubQueries.present(rel);
     }
 
     /**
@@ -312,40 +309,32 @@ final class JoinedSubqueries {
         JoinRelType joinType = semi ? JoinRelType.INNER : JoinRelType.LEFT;
         if (form.query.getKind() == SqlKind.IN) {
             // x = y over the distinct y; y is its own mark, = matching no NULL
-            RelNode distinct = LogicalAggregate.create(form.input, List.of(), ImmutableBitSet.of(0), null, List.of());
+            RelNode distinct = LogicalAggregate.create(form.in, List.of(), ImmutableBitSet.of(0), null, List.of());
             int leftWidth = left.getRowType().getFieldCount();
             RexNode on = rex.makeCall(SqlStdOperatorTable.EQUALS, form.query.getOperands().get(0),
                     new RexInputRef(leftWidth, distinct.getRowType().getFieldList().get(0).getType()));
             return new Joined(LogicalJoin.create(left, distinct, List.of(), on, Set.of(), joinType), false, true, semi, rex, type);
         }
-        if (form.condition == null) { // uncorrelated: one row
+        if (form.filter == null) { // uncorrelated: one row
             Aggregate a = form.aggregate;
-            if (!sameSansNullability(a.getRowType().getFieldList().get(0).getType(), type)) {
+            if (!SqlTypeUtil.equalSansNullability(a.getRowType().getFieldList().get(0).getType(), type)) {
                 return null;
             }
             return new Joined(LogicalJoin.create(left, a, List.of(), rex.makeLiteral(true), Set.of(), JoinRelType.INNER),
                     false, false, false, rex, type);
         }
-        // the keys: the input's columns the condition reads, in order
-        TreeSet<Integer> read = new TreeSet<>();
-        form.condition.accept(new RexShuttle() {
-            @Override
-            public RexNode visitFieldAccess(RexFieldAccess access) {
-                if (access.getReferenceExpr() instanceof RexCorrelVariable) {
-                    read.add(access.getField().getIndex());
-                    return access;
-                }
-                return super.visitFieldAccess(access);
-            }
-        });
-        List<Integer> keys = new ArrayList<>(read);
+        // the keys: the input's columns the condition reads, in order (its variables are all of the input's row)
+        RexNode condition = form.filter.getCondition();
+        ImmutableBitSet read = ImmutableBitSet.of();
+        for (CorrelationId id : RelOptUtil.getVariablesUsed(form.filter)) {
+            read = read.union(RelOptUtil.correlationColumns(id, form.filter));
+        }
+        List<Integer> keys = read.asList();
         int k = keys.size();
         // K: the distinct keys of the node's input
-        RelNode distinct = LogicalAggregate.create(base, List.of(), ImmutableBitSet.of(keys), null, List.of());
-        RelNode inner = form.aggregate != null ? form.aggregate.getInput() : form.input;
-        Filter f = inner instanceof Filter ff ? ff : (Filter) inner.getInput(0);
-        RelNode u = f.getInput();
-        RexNode shifted = form.condition.accept(new RexShuttle() {
+        RelNode distinct = LogicalAggregate.create(base, List.of(), read, null, List.of());
+        RelNode u = form.filter.getInput();
+        RexNode shifted = condition.accept(new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
                 return new RexInputRef(ref.getIndex() + k, ref.getType());
@@ -361,12 +350,12 @@ final class JoinedSubqueries {
             }
         });
         RelNode matched = LogicalJoin.create(distinct, u, List.of(), shifted, Set.of(), JoinRelType.INNER);
-        if (inner instanceof Project p) { // the aggregate's arguments: the keys, then the project's
+        if (form.project != null) { // the aggregate's arguments: the keys, then the project's
             List<RexNode> exprs = new ArrayList<>();
             for (int i = 0; i < k; i++) {
                 exprs.add(rex.makeInputRef(matched, i));
             }
-            for (RexNode e : p.getProjects()) {
+            for (RexNode e : form.project.getProjects()) {
                 exprs.add(RexUtil.shift(e, k));
             }
             matched = LogicalProject.create(matched, List.of(), exprs, (List<String>) null, Set.of());
@@ -383,7 +372,7 @@ final class JoinedSubqueries {
             computed = LogicalAggregate.create(matched, List.of(), ImmutableBitSet.range(k), null, List.of(moved));
             count = call.getAggregation().getKind() == SqlKind.COUNT;
             RelDataType got = computed.getRowType().getFieldList().get(k).getType();
-            if (!sameSansNullability(got, type)) {
+            if (!SqlTypeUtil.equalSansNullability(got, type)) {
                 return null;
             }
         } else {
@@ -395,7 +384,7 @@ final class JoinedSubqueries {
             exprs.add(rex.makeLiteral(true));
             computed = LogicalProject.create(keysOnly, List.of(), exprs, (List<String>) null, Set.of());
         }
-        boolean strict = strict(form.condition);
+        boolean strict = strict(condition);
         List<RexNode> on = new ArrayList<>();
         int leftWidth = left.getRowType().getFieldCount();
         for (int i = 0; i < k; i++) {
@@ -414,10 +403,6 @@ final class JoinedSubqueries {
         exprs.add(rex.makeInputRef(joined, leftWidth + k));
         RelNode kept = LogicalProject.create(joined, List.of(), exprs, (List<String>) null, Set.of());
         return new Joined(kept, count, form.aggregate == null, semi, rex, type);
-    }
-
-    private static boolean sameSansNullability(RelDataType a, RelDataType b) {
-        return org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(a, b);
     }
 
     /**
