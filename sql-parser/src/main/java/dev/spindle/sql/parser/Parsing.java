@@ -1,11 +1,15 @@
 package dev.spindle.sql.parser;
 
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.sql.parser.direct.DirectQueryParser;
+import dev.spindle.sql.parser.direct.SqlTrees;
 import dev.spindle.sql.parser.impl.ParserReuse;
 import dev.spindle.sql.parser.impl.SpindleSqlParserImpl;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -61,6 +65,19 @@ final class Parsing {
         "select \"\uD800\"",
         "select " + "(".repeat(300) + "1" + ")".repeat(300),
     };
+
+    /**
+     * Whether queries are read by {@link DirectQueryParser} first (system property
+     * {@code spindle.parser.direct}, default true; false only to measure the generated parser alone).
+     */
+    static final boolean DIRECT = !"false".equals(System.getProperty("spindle.parser.direct"));
+
+    /**
+     * Whether every tree of the direct parser is checked against the generated parser's (system
+     * property {@code spindle.parser.crossCheck}, set by the build's tests): a difference fails
+     * the statement with an {@link IllegalStateException}.
+     */
+    static final boolean CROSS_CHECK = Boolean.getBoolean("spindle.parser.crossCheck");
 
     /** The longest text after whose parse the parser is kept for the thread's next one. */
     static final int MAX_KEPT_TEXT = 1 << 16;
@@ -129,18 +146,17 @@ final class Parsing {
         StatementText text = new StatementText(sql);
         text.checkWellFormed();
         SqlNodeList statements;
+        SqlNode direct;
         try {
             if (!ParseLimits.checkText(text, cfg)) {
                 // white space and comments only (Calcite's parser fails on an empty list)
                 return new SqlNodeList(SqlParserPos.ZERO);
             }
-            SourceStringReader reader = new SourceStringReader(sql);
-            SpindleSqlParserImpl parser = take(reader);
-            // Calcite's SqlParser applies the configuration and turns failures into a
-            // SqlParseException exactly as for a parser it makes itself
-            statements = SqlParser.create(reader, cfg.withParserFactory(r -> parser)).parseStmtList();
-            if (sql.length() <= MAX_KEPT_TEXT) {
-                IDLE.set(parser);
+            direct = DIRECT ? DirectQueryParser.parse(sql) : null;
+            if (direct != null) {
+                statements = new SqlNodeList(List.of(direct), direct.getParserPosition());
+            } else {
+                statements = generated(sql, cfg);
             }
         } catch (SpindleException e) {
             throw e;
@@ -151,12 +167,47 @@ final class Parsing {
         } catch (Throwable e) {
             throw ParseErrors.translate(e, text);
         }
+        if (direct != null && CROSS_CHECK) {
+            crossCheck(sql, direct, cfg);
+        }
         try {
             ParseLimits.checkDepth(text, statements);
         } catch (StackOverflowError e) {
             throw ParseErrors.tooComplex();
         }
         return statements;
+    }
+
+    /** {@code sql}'s statements read by the generated parser, which is kept for the thread's next parse. */
+    private static SqlNodeList generated(String sql, SqlParser.Config cfg) throws Exception {
+        SourceStringReader reader = new SourceStringReader(sql);
+        SpindleSqlParserImpl parser = take(reader);
+        // Calcite's SqlParser applies the configuration and turns failures into a
+        // SqlParseException exactly as for a parser it makes itself
+        SqlNodeList statements = SqlParser.create(reader, cfg.withParserFactory(r -> parser)).parseStmtList();
+        if (sql.length() <= MAX_KEPT_TEXT) {
+            IDLE.set(parser);
+        }
+        return statements;
+    }
+
+    /**
+     * Parses {@code sql} with the generated parser too and fails if its tree differs from the direct
+     * parser's {@code direct} (the build's tests run with {@link #CROSS_CHECK} on).
+     */
+    private static void crossCheck(String sql, SqlNode direct, SqlParser.Config cfg) {
+        SqlNodeList generated;
+        try {
+            generated = generated(sql, cfg);
+        } catch (Exception e) {
+            throw new IllegalStateException("the direct parser read <" + sql + ">, the generated parser failed", e);
+        }
+        String difference = generated.size() != 1 ? "the generated parser read " + generated.size() + " statements"
+                : SqlTrees.difference(generated.get(0), direct);
+        if (difference != null) {
+            throw new IllegalStateException("the direct parser's tree differs from the generated parser's for <" + sql
+                    + ">: " + difference);
+        }
     }
 
     /** The thread's idle parser readied for {@code reader}, or a new one; the slot is left empty. */

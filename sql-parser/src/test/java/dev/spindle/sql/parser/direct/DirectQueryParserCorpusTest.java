@@ -1,0 +1,59 @@
+package dev.spindle.sql.parser.direct;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.calcite.sql.SqlNode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The direct parser on every distinct statement of the sqllogictest corpus: wherever it reads a
+ * text, its tree is the generated parser's (positions included), and it reads most queries.
+ */
+class DirectQueryParserCorpusTest {
+    @Test
+    void everyCorpusQueryItReadsIsTheGeneratedParsersTree() throws Exception {
+        Path folder = CorpusStatements.folder();
+        assertTrue(Files.isDirectory(folder), "no corpus at " + folder.toAbsolutePath());
+        List<String> texts = CorpusStatements.read(folder);
+        int queries = 0;
+        int read = 0;
+        List<String> differences = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        for (String sql : texts) {
+            boolean query = sql.stripLeading().toUpperCase(Locale.ROOT).startsWith("SELECT");
+            queries += query ? 1 : 0;
+            SqlNode direct = DirectQueryParser.parse(sql);
+            if (direct == null) {
+                if (query && left.size() < 40) {
+                    left.add(sql);
+                }
+                continue;
+            }
+            read++;
+            SqlNode generated;
+            try {
+                generated = DirectQueryParserProperties.generated(sql);
+            } catch (Exception e) {
+                differences.add(sql + "\n  generated parser failed: " + e.getMessage());
+                continue;
+            }
+            String d = SqlTrees.difference(generated, direct);
+            if (d != null) {
+                differences.add(sql + "\n  " + d);
+            }
+        }
+        if (!differences.isEmpty()) {
+            java.nio.file.Files.write(Path.of("target/direct-parser-differences.txt"), differences);
+        }
+        System.out.printf("direct parser: %d of %d corpus queries (%d texts); some left:%n%s%n", read, queries,
+                texts.size(), String.join("\n", left));
+        assertTrue(differences.isEmpty(), differences.size() + " differences, the first: "
+                + String.join("\n", differences.subList(0, Math.min(20, differences.size()))));
+        assertTrue(read >= queries * 9 / 10, "the direct parser read only " + read + " of " + queries + " queries");
+    }
+}
