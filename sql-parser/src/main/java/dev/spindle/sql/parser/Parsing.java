@@ -1,7 +1,7 @@
 package dev.spindle.sql.parser;
 
 import dev.spindle.common.error.SpindleException;
-import dev.spindle.sql.parser.direct.DirectQueryParser;
+import dev.spindle.sql.parser.direct.DirectParser;
 import dev.spindle.sql.parser.direct.SqlTrees;
 import dev.spindle.sql.parser.impl.ParserReuse;
 import dev.spindle.sql.parser.impl.SpindleSqlParserImpl;
@@ -67,7 +67,7 @@ final class Parsing {
     };
 
     /**
-     * Whether queries are read by {@link DirectQueryParser} first (system property
+     * Whether statements are read by {@link DirectParser} first (system property
      * {@code spindle.parser.direct}, default true; false only to measure the generated parser alone).
      */
     static final boolean DIRECT = !"false".equals(System.getProperty("spindle.parser.direct"));
@@ -152,7 +152,7 @@ final class Parsing {
                 // white space and comments only (Calcite's parser fails on an empty list)
                 return new SqlNodeList(SqlParserPos.ZERO);
             }
-            direct = DIRECT ? DirectQueryParser.parse(sql) : null;
+            direct = DIRECT ? DirectParser.parse(sql) : null;
             if (direct != null) {
                 statements = new SqlNodeList(List.of(direct), direct.getParserPosition());
             } else {
@@ -167,13 +167,13 @@ final class Parsing {
         } catch (Throwable e) {
             throw ParseErrors.translate(e, text);
         }
-        if (direct != null && CROSS_CHECK) {
-            crossCheck(sql, direct, cfg);
-        }
         try {
             ParseLimits.checkDepth(text, statements);
         } catch (StackOverflowError e) {
             throw ParseErrors.tooComplex();
+        }
+        if (direct != null && CROSS_CHECK) {
+            crossCheck(sql, direct, cfg);
         }
         return statements;
     }
@@ -199,11 +199,18 @@ final class Parsing {
         SqlNodeList generated;
         try {
             generated = generated(sql, cfg);
+        } catch (StackOverflowError e) {
+            return; // too deep for the generated parser's stack: ParseLimits.checkDepth judges the direct tree
         } catch (Exception e) {
             throw new IllegalStateException("the direct parser read <" + sql + ">, the generated parser failed", e);
         }
-        String difference = generated.size() != 1 ? "the generated parser read " + generated.size() + " statements"
-                : SqlTrees.difference(generated.get(0), direct);
+        String difference;
+        try {
+            difference = generated.size() != 1 ? "the generated parser read " + generated.size() + " statements"
+                    : SqlTrees.difference(generated.get(0), direct);
+        } catch (StackOverflowError e) {
+            return; // a tree within the depth limit, too deep for this thread's stack to compare
+        }
         if (difference != null) {
             throw new IllegalStateException("the direct parser's tree differs from the generated parser's for <" + sql
                     + ">: " + difference);

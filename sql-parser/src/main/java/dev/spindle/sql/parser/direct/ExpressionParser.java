@@ -24,7 +24,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * The expressions of the direct parser (see {@link DirectQueryParser}): Calcite's
+ * The expressions of the direct parser (see {@link DirectParser}): Calcite's
  * {@code Expression}, {@code Expression2}, {@code Expression3}, {@code AtomicRowExpression} and
  * what they call, each method mirroring its production; the queries inside expressions are read by
  * the subclass.

@@ -14,7 +14,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * <p>Thread-safety: an instance is confined to the thread that parses with it.
  */
 abstract class TokenCursor {
-    /** What the text is not: thrown to give up, caught by {@link DirectQueryParser#parse}. */
+    /** What the text is not: thrown to give up, caught by {@link DirectParser#parse}. */
     static final class GiveUp extends RuntimeException {
         private static final long serialVersionUID = 1L;
         static final GiveUp INSTANCE = new GiveUp();

@@ -69,6 +69,10 @@ final class QueryTexts {
 
     /** A statement: a query, maybe with set operations, ORDER BY, LIMIT, AS OF and ';'. */
     String statement() {
+        int kind = random.nextInt(10);
+        if (kind < 2) {
+            return mangle(dml());
+        }
         StringBuilder sb = new StringBuilder(query(0));
         if (noise(10)) {
             sb.append(" AS OF 3");
@@ -77,6 +81,52 @@ final class QueryTexts {
             sb.append(";");
         }
         return mangle(sb.toString());
+    }
+
+    /** INSERT, DELETE, DROP or CREATE INDEX. */
+    private String dml() {
+        switch (random.nextInt(4)) {
+            case 0: {
+                StringBuilder sb = new StringBuilder("INSERT INTO ").append(name());
+                if (chance(50)) {
+                    sb.append(" (").append(name()).append(chance(50) ? ", " + name() : "")
+                            .append(noise(10) ? " INTEGER" : "").append(")");
+                }
+                if (chance(20)) {
+                    return sb.append(' ').append(select(1)).toString();
+                }
+                sb.append(" VALUES ");
+                do {
+                    sb.append("(").append(noise(5) ? "DEFAULT" : expression(2));
+                    while (chance(50)) {
+                        sb.append(", ").append(expression(3));
+                    }
+                    sb.append(")");
+                } while (chance(30) && sb.append(", ") != null);
+                return sb.toString();
+            }
+            case 1:
+                return "DELETE FROM " + name() + (chance(30) ? " AS " + alias() : "")
+                        + (chance(70) ? " WHERE " + expression(1) : "");
+            case 2:
+                return "DROP " + pick(List.of("TABLE", "VIEW", "INDEX", "SCHEMA"), 3)
+                        + (chance(40) ? " IF EXISTS " : " ") + name() + pick(List.of("", "", " CASCADE", " RESTRICT"));
+            default: {
+                StringBuilder sb = new StringBuilder("CREATE ").append(chance(30) ? "UNIQUE " : "").append("INDEX ");
+                if (chance(30)) {
+                    sb.append("IF NOT EXISTS ");
+                }
+                if (chance(90)) {
+                    sb.append(name()).append(' ');
+                }
+                sb.append("ON ").append(name()).append(" (").append(expression(3))
+                        .append(pick(List.of("", " ASC", " DESC")));
+                if (chance(40)) {
+                    sb.append(", ").append(name());
+                }
+                return sb.append(")").toString();
+            }
+        }
     }
 
     private String query(int depth) {

@@ -21,61 +21,15 @@ import org.apache.calcite.sql.parser.SqlParserUtil;
 import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
 
 /**
- * A hand-written parser for the queries most statements are: one {@code SELECT} (with set
- * operations, {@code ORDER BY}, {@code LIMIT}/{@code OFFSET}) over tables, joins and queries in
- * {@code FROM}, with the common expressions (arithmetic, comparisons, {@code AND}/{@code OR}/
- * {@code NOT}, {@code IS [NOT] NULL}, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists and
- * subqueries, {@code [NOT] LIKE}, {@code EXISTS}, scalar subqueries, {@code CASE}, {@code CAST} to
- * the plain types, function and aggregate calls). It builds exactly the tree, positions included,
- * that the generated JavaCC parser builds for the same text: each method mirrors one production of
- * Calcite's grammar (named in its comment), and operator precedence is left to the same
- * {@link SqlParserUtil#toTree} over the same flat lists of operands and operators. Where the
- * generated parser would choose otherwise, fail, or read something this one does not know, this
- * one gives up ({@link #parse} answers null) and the generated parser reads the text; it never
- * reports an error itself.
+ * The queries of the direct parser (see {@link DirectParser}): Calcite's {@code QueryOrExpr},
+ * {@code SqlSelect}, {@code OrderByLimitOpt}, {@code FromClause} and what they call, each method
+ * mirroring its production.
  *
- * <p>Why: the generated parser's look-ahead (its {@code jj_3_*} methods) and token manager made
- * parsing about a sixth of a short query's cost on the session's thread, and its methods a
- * sixth of what the JIT compiled; this parser reads the same queries in a fraction of that.
- * Equality with the generated parser is checked on every statement of the build's tests (see
- * {@code Parsing}'s cross-check) and by {@code DirectQueryParserProperties}.
- *
- * <p>Thread-safety: an instance parses one text on one thread; {@link #parse} makes its own.
- */public final class DirectQueryParser extends ExpressionParser {
-    private DirectQueryParser(QueryTokens tokens) {
+ * <p>Thread-safety: an instance is confined to the thread that parses with it.
+ */
+abstract class QueryParser extends ExpressionParser {
+    QueryParser(QueryTokens tokens) {
         super(tokens);
-    }
-
-    /**
-     * The tree of {@code sql}, one query statement optionally followed by {@code ;}, exactly as
-     * the generated parser builds it; null where this parser leaves the text to that one.
-     */
-    public static SqlNode parse(String sql) {
-        QueryTokens tokens = QueryTokens.of(sql);
-        if (tokens == null || tokens.kind[0] != QueryTokens.WORD || !tokens.text[0].equals("SELECT")) {
-            return null;
-        }
-        try {
-            return new DirectQueryParser(tokens).statement();
-        } catch (GiveUp e) {
-            return null;
-        } catch (RuntimeException e) {
-            // what Calcite's own builders refuse (an operator list toTree cannot reduce, a literal out
-            // of range): the generated parser reports it
-            return null;
-        }
-    }
-
-    /** SpindleQuery (without AS OF), then the optional ';' and the end of the text. */
-    private SqlNode statement() {
-        SqlNode query = orderedQueryOrExpr(Context.QUERY);
-        if (symbol(";")) {
-            at++;
-        }
-        if (t.kind[at] != QueryTokens.END) {
-            giveUp();
-        }
-        return query;
     }
 
     /** OrderedQueryOrExpr. */
@@ -85,7 +39,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** QueryOrExpr (no WITH). */
-    private SqlNode queryOrExpr(Context context) {
+    SqlNode queryOrExpr(Context context) {
         if (word("WITH")) {
             giveUp();
         }
@@ -98,7 +52,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** Query (no WITH): a SELECT and its set operations. */
-    private SqlNode query(Context context) {
+    SqlNode query(Context context) {
         if (!word("SELECT")) {
             giveUp();
         }
@@ -111,12 +65,12 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
         return SqlParserUtil.toTree(list);
     }
 
-    private boolean setOperatorNext() {
+    boolean setOperatorNext() {
         return word("UNION") || word("INTERSECT") || word("EXCEPT") || word("MINUS");
     }
 
     /** AddSetOpQuery: the operator, then a SELECT. */
-    private void addSetOpQuery(List<Object> list, Context context) {
+    void addSetOpQuery(List<Object> list, Context context) {
         if (list.size() == 1 && !((SqlNode) list.get(0)).isA(SqlKind.QUERY)) {
             giveUp();
         }
@@ -155,7 +109,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** LeafQueryOrExpr: a SELECT, or an expression. */
-    private SqlNode leafQueryOrExpr(Context context) {
+    SqlNode leafQueryOrExpr(Context context) {
         if (word("SELECT")) {
             checkQuery(context);
             return select();
@@ -167,7 +121,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** OrderByLimitOpt: ORDER BY, LIMIT n [OFFSET m]. */
-    private SqlNode orderByLimitOpt(SqlNode e) {
+    SqlNode orderByLimitOpt(SqlNode e) {
         SqlNodeList orderBy = null;
         if (word("ORDER")) {
             if (!e.isA(SqlKind.QUERY)) {
@@ -209,7 +163,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** AddOrderItem. */
-    private SqlNode orderItem() {
+    SqlNode orderItem() {
         SqlNode e = expression(Context.SUB_QUERY);
         if (word("ASC")) {
             at++;
@@ -233,7 +187,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** SqlSelect (no hints, STREAM, WINDOW or QUALIFY). */
-    private SqlSelect select() {
+    SqlSelect select() {
         expectWord("SELECT");
         Span s = Span.of(last());
         List<SqlLiteral> keywords = new ArrayList<>();
@@ -282,7 +236,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** GroupBy: GROUP BY expressions (no DISTINCT/ALL, grouping sets, ROLLUP, CUBE or ()). */
-    private SqlNodeList groupBy() {
+    SqlNodeList groupBy() {
         Span s = Span.of(here());
         at++;
         expectWord("BY");
@@ -303,7 +257,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** AddSelectItem and SelectExpression. */
-    private void addSelectItem(List<SqlNode> list) {
+    void addSelectItem(List<SqlNode> list) {
         SqlNode e;
         if (symbol("*")) {
             at++;
@@ -328,7 +282,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** FromClause: table references joined by commas or JOIN. */
-    private SqlNode fromClause() {
+    SqlNode fromClause() {
         SqlNode e = tableRef();
         while (true) {
             if (symbol(",")) {
@@ -349,7 +303,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** JoinTable: [INNER | LEFT | RIGHT | FULL [OUTER] | CROSS] JOIN t [ON condition]. */
-    private SqlNode joinTable(SqlNode e) {
+    SqlNode joinTable(SqlNode e) {
         SqlLiteral natural = SqlLiteral.createBoolean(false, last());
         JoinType type;
         String first = t.text[at];
@@ -390,7 +344,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil.ToTreeListItem;
     }
 
     /** TableRef3: a table name or a parenthesized query, with an optional alias. */
-    private SqlNode tableRef() {
+    SqlNode tableRef() {
         SqlNode tableRef;
         if (nameNext()) {
             List<String> names = new ArrayList<>();

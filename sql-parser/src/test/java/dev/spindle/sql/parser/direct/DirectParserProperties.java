@@ -19,7 +19,7 @@ import org.apache.calcite.sql.parser.SqlParser;
  * the direct parser reads a text, the generated parser reads it too and builds the same tree,
  * positions included; where the generated parser fails, the direct parser has left the text.
  */
-class DirectQueryParserProperties {
+class DirectParserProperties {
     @Property(tries = 3000)
     void whatItReadsIsTheGeneratedParsersTree(@ForAll long seed) {
         String sql = new QueryTexts(new Random(seed)).statement();
@@ -28,7 +28,7 @@ class DirectQueryParserProperties {
 
     /** Checks one text; whether the direct parser read it. */
     private static boolean check(String sql) {
-        SqlNode direct = DirectQueryParser.parse(sql);
+        SqlNode direct = DirectParser.parse(sql);
         if (direct == null) {
             return false;
         }
@@ -60,7 +60,7 @@ class DirectQueryParserProperties {
     }
 
     @Example
-    void itReadsTheCommonQueries() {
+    void itReadsTheCommonStatements() {
         for (String sql : new String[] {
             "SELECT 1",
             "select a, -b AS x, c y FROM t1 AS z, t2 WHERE a > 1 AND NOT b IS NULL ORDER BY 1 DESC",
@@ -70,8 +70,18 @@ class DirectQueryParserProperties {
             "SELECT (SELECT max(x.b) FROM t1 AS x WHERE x.a = t1.a), EXISTS (SELECT 1 FROM t2) FROM t1;",
             "SELECT a FROM t1 UNION ALL SELECT b FROM t2 EXCEPT SELECT c FROM t3 ORDER BY 1 LIMIT 2 OFFSET 1",
             "SELECT t1.* FROM t1 LEFT OUTER JOIN (SELECT a FROM t2) AS s ON t1.a = s.a WHERE a LIKE 'x%'",
+            "INSERT INTO t1(e,c,b,d,a) VALUES(103,102,100,101,104)",
+            "insert into tab0 values (0, -6, 5.6, 'jtqxx', NULL), (1, 2, 3, 'y', 4);",
+            "INSERT INTO t2 SELECT * FROM t1 WHERE a > 1",
+            "DELETE FROM tab0 WHERE col4 > 3 OR col0 IN (SELECT col0 FROM tab1)",
+            "DELETE FROM t AS x",
+            "DROP TABLE IF EXISTS t1",
+            "DROP VIEW v CASCADE",
+            "DROP INDEX s.i RESTRICT",
+            "CREATE INDEX idx_tab0_0 ON tab0 (col0 DESC, col1)",
+            "CREATE UNIQUE INDEX IF NOT EXISTS i ON t (a + 1 ASC)",
         }) {
-            assertNotNull(DirectQueryParser.parse(sql), sql);
+            assertNotNull(DirectParser.parse(sql), sql);
             assertTrue(check(sql), sql);
         }
     }
@@ -95,11 +105,16 @@ class DirectQueryParserProperties {
             "SELECT a year FROM t", // a reserved word as an alias
             "SELECT a FROM t ORDER BY 1 FETCH FIRST 2 ROWS ONLY",
             "VALUES 1",
-            "INSERT INTO t VALUES (1)",
+            "INSERT INTO t VALUES (DEFAULT)",
+            "INSERT INTO t (a INTEGER) VALUES (1)",
+            "CREATE TABLE t (a INT)",
+            "CREATE OR REPLACE VIEW v AS SELECT 1",
+            "UPDATE t SET a = 1",
+            "DELETE FROM t1 a WHERE a.x = 1", // a non-reserved keyword as the alias
             "SELECT 1; SELECT 2",
             "SELECT é",
         }) {
-            assertNull(DirectQueryParser.parse(sql), sql);
+            assertNull(DirectParser.parse(sql), sql);
         }
     }
 
@@ -107,7 +122,7 @@ class DirectQueryParserProperties {
     void positionsAreTheGeneratedParsersAcrossLines() {
         String sql = "SELECT a,\n  b + 1\nFROM t1\n  WHERE c IS NOT NULL";
         assertTrue(check(sql));
-        assertEquals("line 4, column 9", DirectQueryParser.parse(sql) instanceof org.apache.calcite.sql.SqlSelect s
+        assertEquals("line 4, column 9", DirectParser.parse(sql) instanceof org.apache.calcite.sql.SqlSelect s
                 ? s.getWhere().getParserPosition().toString() : "");
     }
 }
