@@ -304,11 +304,13 @@ abstract class ExpressionParser extends TokenCursor {
                 break;
         }
         boolean call = symbolAt(at + 1, "(");
-        if (call && Words.function(w)) {
+        if (call && Words.function(w) && !Words.name(w)) {
+            // ReservedFunctionName; a non-reserved one (COUNT, SUM, ... in Spindle's grammar) is read as
+            // a CompoundIdentifier, the generated parser's first choice
             at++;
             return namedCall(new SqlIdentifier(lowerImage(at - 1), last()));
         }
-        if (!Words.name(w) || (call && !Words.plain(w)) || t.kind[at + 1] == QueryTokens.STRING) {
+        if (!Words.name(w) || (call && !Words.plain(w) && !Words.function(w)) || t.kind[at + 1] == QueryTokens.STRING) {
             return giveUp();
         }
         return compoundIdentifier();
