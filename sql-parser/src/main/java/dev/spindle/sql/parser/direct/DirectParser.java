@@ -1,12 +1,17 @@
 package dev.spindle.sql.parser.direct;
 
 import dev.spindle.sql.parser.ddl.DropBehavior;
+import dev.spindle.sql.parser.ddl.Nullability;
+import dev.spindle.sql.parser.ddl.SqlColumnDeclaration;
 import dev.spindle.sql.parser.ddl.SqlCreateIndex;
+import dev.spindle.sql.parser.ddl.SqlCreateTable;
+import dev.spindle.sql.parser.ddl.SqlCreateView;
 import dev.spindle.sql.parser.ddl.SqlDropIndex;
 import dev.spindle.sql.parser.ddl.SqlDropTable;
 import dev.spindle.sql.parser.ddl.SqlDropView;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
@@ -18,7 +23,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * A hand-written parser for the statements most texts are: a query, {@code INSERT ... VALUES},
- * {@code DELETE}, {@code DROP TABLE | VIEW | INDEX} and {@code CREATE [UNIQUE] INDEX}. A query is one
+ * {@code DELETE}, {@code DROP TABLE | VIEW | INDEX}, {@code CREATE TABLE} (columns without table
+ * constraints), {@code CREATE VIEW} and {@code CREATE [UNIQUE] INDEX}. A query is one
  * {@code SELECT} (with set operations, {@code ORDER BY}, {@code LIMIT}/{@code OFFSET}) over
  * tables, joins and queries in {@code FROM}, with the common expressions (arithmetic, comparisons, {@code AND}/{@code OR}/
  * {@code NOT}, {@code IS [NOT] NULL}, {@code [NOT] BETWEEN}, {@code [NOT] IN} lists and
@@ -81,7 +87,7 @@ public final class DirectParser extends QueryParser {
                 statement = drop();
                 break;
             case "CREATE":
-                statement = createIndex();
+                statement = wordAt(1, "TABLE") ? createTable() : wordAt(1, "VIEW") ? createView() : createIndex();
                 break;
             default:
                 return giveUp();
@@ -243,6 +249,91 @@ public final class DirectParser extends QueryParser {
         }
     }
 
+    /** SpindleCreateTable: CREATE TABLE [IF NOT EXISTS] name (column declaration, ...), no table constraints. */
+    private SqlNode createTable() {
+        at++;
+        Span s = Span.of(last());
+        at++;
+        boolean ifNotExists = ifNotExists();
+        SqlIdentifier name = tableName();
+        expectSymbol("(");
+        Span list = Span.of(last());
+        List<SqlNode> elements = new ArrayList<>();
+        do {
+            if (elements.size() > 0) {
+                at++;
+            }
+            elements.add(columnDeclaration());
+        } while (symbol(","));
+        expectSymbol(")");
+        return new SqlCreateTable(s.add(last()).pos(), ifNotExists, name, new SqlNodeList(elements, list.add(last()).pos()));
+    }
+
+    /**
+     * SpindleColumnDeclaration: name type [NOT NULL | NULL] [DEFAULT expression] [PRIMARY KEY] [UNIQUE],
+     * in any order, each at most once (a repeated one is the generated parser's error to report).
+     */
+    private SqlNode columnDeclaration() {
+        if (!nameNext()) {
+            giveUp(); // also CONSTRAINT, PRIMARY KEY (...) and UNIQUE (...), which are reserved
+        }
+        at++;
+        SqlIdentifier name = new SqlIdentifier(lowerImage(at - 1), last());
+        Span s = Span.of(last());
+        SqlDataTypeSpec type = dataType();
+        Nullability nullability = Nullability.UNSPECIFIED;
+        SqlNode defaultValue = null;
+        boolean primaryKey = false;
+        boolean unique = false;
+        while (true) {
+            if (word("NOT") && wordAt(at + 1, "NULL") && nullability == Nullability.UNSPECIFIED) {
+                at += 2;
+                nullability = Nullability.NOT_NULL;
+            } else if (word("NULL") && nullability == Nullability.UNSPECIFIED) {
+                at++;
+                nullability = Nullability.NULL;
+            } else if (word("DEFAULT") && defaultValue == null) {
+                at++;
+                defaultValue = expression(Context.NON_QUERY);
+            } else if (word("PRIMARY") && wordAt(at + 1, "KEY") && !primaryKey) {
+                at += 2;
+                primaryKey = true;
+            } else if (word("UNIQUE") && !unique) {
+                at++;
+                unique = true;
+            } else if (symbol(",") || symbol(")")) {
+                break;
+            } else {
+                giveUp();
+            }
+        }
+        return new SqlColumnDeclaration(s.add(last()).pos(), name, type, nullability, defaultValue, primaryKey, unique);
+    }
+
+    /** SpindleCreateView: CREATE VIEW [IF NOT EXISTS] name AS query (no OR REPLACE, no column names). */
+    private SqlNode createView() {
+        at++;
+        Span s = Span.of(last());
+        at++;
+        boolean ifNotExists = ifNotExists();
+        SqlIdentifier name = tableName();
+        expectWord("AS");
+        if (!word("SELECT")) {
+            giveUp();
+        }
+        SqlNode query = orderedQueryOrExpr(Context.QUERY);
+        return new SqlCreateView(s.add(last()).pos(), false, ifNotExists, name, null, query);
+    }
+
+    /** [IF NOT EXISTS], read when all three words follow. */
+    private boolean ifNotExists() {
+        if (word("IF") && wordAt(at + 1, "NOT") && wordAt(at + 2, "EXISTS")) {
+            at += 3;
+            return true;
+        }
+        return false;
+    }
+
     /** SpindleCreateIndex: CREATE [UNIQUE] INDEX [[IF NOT EXISTS] name] ON t (key [ASC | DESC], ...). */
     private SqlNode createIndex() {
         at++;
@@ -252,11 +343,7 @@ public final class DirectParser extends QueryParser {
             at++;
         }
         expectWord("INDEX");
-        boolean ifNotExists = false;
-        if (word("IF") && wordAt(at + 1, "NOT") && wordAt(at + 2, "EXISTS")) {
-            at += 3;
-            ifNotExists = true;
-        }
+        boolean ifNotExists = ifNotExists();
         SqlIdentifier name = null;
         if (!word("ON")) {
             if (!nameNext()) {

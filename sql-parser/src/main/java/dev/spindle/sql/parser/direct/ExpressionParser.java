@@ -489,8 +489,8 @@ abstract class ExpressionParser extends TokenCursor {
                 giveUp();
                 return null;
         }
-        if (!symbol(")")) {
-            giveUp(); // UNSIGNED, ARRAY, MULTISET, FORMAT, ...
+        if (word("UNSIGNED") || word("ARRAY") || word("MULTISET")) {
+            giveUp(); // the caller checks what else may follow
         }
         return new SqlDataTypeSpec(spec, Span.of(spec.getParserPos()).add(spec.getParserPos()).pos());
     }

@@ -80,6 +80,9 @@ class DirectParserProperties {
             "DROP INDEX s.i RESTRICT",
             "CREATE INDEX idx_tab0_0 ON tab0 (col0 DESC, col1)",
             "CREATE UNIQUE INDEX IF NOT EXISTS i ON t (a + 1 ASC)",
+            "CREATE TABLE tab0(pk INTEGER PRIMARY KEY, col0 INTEGER, col1 FLOAT, col2 TEXT)",
+            "CREATE TABLE IF NOT EXISTS t1(a INTEGER NOT NULL DEFAULT 1 UNIQUE, b DECIMAL(5, 2) NULL)",
+            "CREATE VIEW view_1 AS SELECT pk, col0 FROM tab0 WHERE col0 = 49",
         }) {
             assertNotNull(DirectParser.parse(sql), sql);
             assertTrue(check(sql), sql);
@@ -107,8 +110,11 @@ class DirectParserProperties {
             "VALUES 1",
             "INSERT INTO t VALUES (DEFAULT)",
             "INSERT INTO t (a INTEGER) VALUES (1)",
-            "CREATE TABLE t (a INT)",
+            "CREATE TABLE t (a INT, PRIMARY KEY (a))",
+            "CREATE TABLE t (a INT NOT NULL NULL)",
+            "CREATE TABLE t (a INT UNSIGNED)",
             "CREATE OR REPLACE VIEW v AS SELECT 1",
+            "CREATE VIEW v (x) AS SELECT 1",
             "UPDATE t SET a = 1",
             "DELETE FROM t1 a WHERE a.x = 1", // a non-reserved keyword as the alias
             "SELECT 1; SELECT 2",

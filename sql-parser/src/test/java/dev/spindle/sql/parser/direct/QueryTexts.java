@@ -85,7 +85,25 @@ final class QueryTexts {
 
     /** INSERT, DELETE, DROP or CREATE INDEX. */
     private String dml() {
-        switch (random.nextInt(4)) {
+        switch (random.nextInt(6)) {
+            case 4: {
+                StringBuilder sb = new StringBuilder("CREATE TABLE ").append(chance(20) ? "IF NOT EXISTS " : "")
+                        .append(name()).append(" (");
+                do {
+                    sb.append(name()).append(' ').append(pick(TYPES, 14));
+                    while (chance(30)) {
+                        sb.append(pick(List.of(" NOT NULL", " NULL", " PRIMARY KEY", " UNIQUE", " DEFAULT 1",
+                                " DEFAULT 'x'", " DEFAULT -1.5", " CHECK (a > 0)"), 7));
+                    }
+                } while (chance(50) && sb.append(", ") != null);
+                if (noise(10)) {
+                    sb.append(", PRIMARY KEY (a)");
+                }
+                return sb.append(")").toString();
+            }
+            case 5:
+                return "CREATE " + (noise(10) ? "OR REPLACE " : "") + "VIEW " + (chance(20) ? "IF NOT EXISTS " : "")
+                        + name() + (noise(10) ? " (x)" : "") + " AS " + query(1);
             case 0: {
                 StringBuilder sb = new StringBuilder("INSERT INTO ").append(name());
                 if (chance(50)) {
