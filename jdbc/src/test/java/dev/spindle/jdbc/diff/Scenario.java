@@ -12,7 +12,10 @@ import java.util.Random;
  * order. Deterministic in its seed.
  */
 final class Scenario {
-    /** One statement; {@code onH2} false for what only Spindle has (indexes on views). */
+    /**
+     * One statement; {@code onH2} false for what only Spindle has (indexes on views) and for DROP
+     * INDEX, after which H2 answers queries over views wrongly (see {@code step}).
+     */
     record Step(String sql, boolean onH2, boolean ordered) {
     }
 
@@ -76,7 +79,10 @@ final class Scenario {
             createIndex();
         } else if (w < 10 && !indexes.isEmpty()) {
             String ix = indexes.remove(r.nextInt(indexes.size()));
-            steps.add(new Step("DROP INDEX " + ix.substring(ix.indexOf(' ') + 1), !ix.startsWith("v"), false));
+            // Spindle only: an index changes no answer, and H2 2.5.252 answers a query over a view from
+            // stale data after DROP INDEX (seed 50025: a join view lost rows that PostgreSQL 15 and
+            // Spindle return; the same script without the DROP INDEX, H2 answers right)
+            steps.add(new Step("DROP INDEX " + ix.substring(ix.indexOf(' ') + 1), false, false));
         } else if (w < 11 && rels.size() < tables.size() + 3) {
             createView();
         } else {

@@ -106,20 +106,11 @@ public final class DirectParser extends QueryParser {
         if (!nameNext()) {
             giveUp();
         }
-        List<String> names = new ArrayList<>();
-        List<SqlParserPos> positions = new ArrayList<>();
-        addSegment(names, positions);
-        while (symbol(".")) {
-            at++;
-            if (!nameNext()) {
-                giveUp();
-            }
-            addSegment(names, positions);
-        }
+        SqlIdentifier name = compoundName();
         if (word("EXTEND")) {
             giveUp();
         }
-        return new SqlIdentifier(names, null, SqlParserPos.sum(positions), positions);
+        return name;
     }
 
     /** SqlInsert: INSERT INTO t [(column, ...)] VALUES (expression, ...), ... */
@@ -196,17 +187,7 @@ public final class DirectParser extends QueryParser {
         if (symbol("(")) {
             giveUp();
         }
-        SqlIdentifier alias = null;
-        if (word("AS")) {
-            at++;
-            if (!plainNext()) {
-                giveUp();
-            }
-        }
-        if (plainNext()) {
-            at++;
-            alias = new SqlIdentifier(lowerImage(at - 1), last());
-        }
+        SqlIdentifier alias = alias();
         SqlNode where = null;
         if (word("WHERE")) {
             at++;

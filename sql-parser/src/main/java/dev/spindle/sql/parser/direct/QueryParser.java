@@ -265,16 +265,8 @@ abstract class QueryParser extends ExpressionParser {
         } else {
             e = expression(Context.SUB_QUERY);
         }
-        boolean as = word("AS");
-        if (as) {
-            at++;
-            if (!plainNext()) {
-                giveUp();
-            }
-        }
-        if (plainNext()) {
-            at++;
-            SqlIdentifier id = new SqlIdentifier(lowerImage(at - 1), last());
+        SqlIdentifier id = alias();
+        if (id != null) {
             list.add(SqlStdOperatorTable.AS.createCall(Span.of(last()).end(e), e, id));
         } else {
             list.add(e);
@@ -343,24 +335,48 @@ abstract class QueryParser extends ExpressionParser {
                 JoinConditionType.NONE.symbol(joinType.getParserPosition()), null);
     }
 
+    /**
+     * {@code [AS] alias} (a SimpleIdentifier), or null if no alias follows; only a word that is no
+     * keyword at all is taken (a non-reserved keyword could start a clause instead), and AS
+     * without one gives up.
+     */
+    SqlIdentifier alias() {
+        if (word("AS")) {
+            at++;
+            if (!plainNext()) {
+                giveUp();
+            }
+        }
+        if (!plainNext()) {
+            return null;
+        }
+        at++;
+        return new SqlIdentifier(lowerImage(at - 1), last());
+    }
+
+    /** CompoundIdentifier / CompoundTableIdentifier of names only (no {@code .*}), the next token a name. */
+    SqlIdentifier compoundName() {
+        List<String> names = new ArrayList<>();
+        List<SqlParserPos> positions = new ArrayList<>();
+        addSegment(names, positions);
+        while (symbol(".")) {
+            at++;
+            if (!nameNext()) {
+                giveUp();
+            }
+            addSegment(names, positions);
+        }
+        return new SqlIdentifier(names, null, SqlParserPos.sum(positions), positions);
+    }
+
     /** TableRef3: a table name or a parenthesized query, with an optional alias. */
     SqlNode tableRef() {
         SqlNode tableRef;
         if (nameNext()) {
-            List<String> names = new ArrayList<>();
-            List<SqlParserPos> positions = new ArrayList<>();
-            addSegment(names, positions);
-            while (symbol(".")) {
-                at++;
-                if (!nameNext()) {
-                    giveUp();
-                }
-                addSegment(names, positions);
-            }
+            tableRef = compoundName();
             if (symbol("(")) {
                 giveUp(); // a table function or EXTEND
             }
-            tableRef = new SqlIdentifier(names, null, SqlParserPos.sum(positions), positions);
         } else if (symbol("(") && wordAt(at + 1, "SELECT")) {
             at++;
             tableRef = orderByLimitOpt(query(Context.QUERY_OR_JOIN));
@@ -368,16 +384,8 @@ abstract class QueryParser extends ExpressionParser {
         } else {
             return giveUp();
         }
-        boolean as = word("AS");
-        if (as) {
-            at++;
-            if (!plainNext()) {
-                giveUp();
-            }
-        }
-        if (plainNext()) {
-            at++;
-            SqlIdentifier alias = new SqlIdentifier(lowerImage(at - 1), last());
+        SqlIdentifier alias = alias();
+        if (alias != null) {
             if (symbol("(")) {
                 giveUp(); // column aliases
             }
