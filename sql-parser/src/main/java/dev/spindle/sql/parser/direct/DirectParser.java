@@ -61,11 +61,9 @@ public final class DirectParser extends QueryParser {
         }
         try {
             return new DirectParser(tokens).statement();
-        } catch (GiveUp e) {
-            return null;
         } catch (RuntimeException e) {
-            // what Calcite's own builders refuse (an operator list toTree cannot reduce, a literal out
-            // of range): the generated parser reports it
+            // GiveUp, or what Calcite's own builders refuse (an operator list toTree cannot reduce, a
+            // literal out of range): the generated parser reads the text and reports any error
             return null;
         }
     }
@@ -106,7 +104,7 @@ public final class DirectParser extends QueryParser {
         if (!nameNext()) {
             giveUp();
         }
-        SqlIdentifier name = compoundName();
+        SqlIdentifier name = compoundName(false);
         if (word("EXTEND")) {
             giveUp();
         }
@@ -124,17 +122,7 @@ public final class DirectParser extends QueryParser {
         if (symbol("(")) {
             at++;
             Span c = Span.of(last());
-            List<SqlNode> list = new ArrayList<>();
-            do {
-                if (list.size() > 0) {
-                    at++;
-                }
-                if (!nameNext() || !(symbolAt(at + 1, ",") || symbolAt(at + 1, ")"))) {
-                    giveUp(); // a compound name or a column type (EXTEND)
-                }
-                at++;
-                list.add(new SqlIdentifier(List.of(lowerImage(at - 1)), null, last(), List.of(last())));
-            } while (symbol(","));
+            List<SqlNode> list = commaList(this::insertColumn);
             expectSymbol(")");
             columns = new SqlNodeList(list, c.add(last()).pos());
         }
@@ -145,37 +133,48 @@ public final class DirectParser extends QueryParser {
         return new SqlInsert(s.add(source).pos(), keywords, table, source, columns);
     }
 
+    /** A column of INSERT's list: a one-part CompoundIdentifier, no type after it (EXTEND). */
+    private SqlNode insertColumn() {
+        if (!nameNext()) {
+            giveUp();
+        }
+        SqlIdentifier column = compoundName(false);
+        if (column.names.size() > 1 || !(symbol(",") || symbol(")"))) {
+            giveUp();
+        }
+        return column;
+    }
+
     /** TableConstructor: VALUES (expression, ...), ... (no DEFAULT, ROW or bare values). */
     private SqlNode values() {
         expectWord("VALUES");
         Span s = Span.of(last());
-        List<SqlNode> rows = new ArrayList<>();
-        do {
-            if (rows.size() > 0) {
-                at++;
-            }
-            if (!symbol("(") || wordAt(at + 1, "ROW")) {
-                giveUp();
-            }
+        List<SqlNode> rows = commaList(this::row);
+        return SqlStdOperatorTable.VALUES.createCall(s.add(last()).pos(), rows);
+    }
+
+    /** RowConstructor: (expression, ...), the first may be a query (no DEFAULT, no ROW). */
+    private SqlNode row() {
+        if (!symbol("(") || wordAt(at + 1, "ROW")) {
+            giveUp();
+        }
+        at++;
+        Span v = Span.of(last());
+        List<SqlNode> list = new ArrayList<>();
+        if (word("DEFAULT")) {
+            giveUp();
+        }
+        list.add(orderedQueryOrExpr(Context.NON_CURSOR));
+        while (symbol(",")) {
             at++;
-            Span v = Span.of(last());
-            List<SqlNode> list = new ArrayList<>();
             if (word("DEFAULT")) {
                 giveUp();
             }
-            list.add(orderedQueryOrExpr(Context.NON_CURSOR));
-            while (symbol(",")) {
-                at++;
-                if (word("DEFAULT")) {
-                    giveUp();
-                }
-                list.add(expression(Context.NON_CURSOR));
-            }
-            expectSymbol(")");
-            SqlNodeList values = new SqlNodeList(list, v.add(last()).pos());
-            rows.add(SqlStdOperatorTable.ROW.createCall(Span.of().add(values).pos(), (List<SqlNode>) values));
-        } while (symbol(","));
-        return SqlStdOperatorTable.VALUES.createCall(s.add(last()).pos(), rows);
+            list.add(expression(Context.NON_CURSOR));
+        }
+        expectSymbol(")");
+        SqlNodeList values = new SqlNodeList(list, v.add(last()).pos());
+        return SqlStdOperatorTable.ROW.createCall(values.getParserPosition(), (List<SqlNode>) values);
     }
 
     /** SqlDelete: DELETE FROM t [[AS] alias] [WHERE condition]. */
@@ -239,13 +238,7 @@ public final class DirectParser extends QueryParser {
         SqlIdentifier name = tableName();
         expectSymbol("(");
         Span list = Span.of(last());
-        List<SqlNode> elements = new ArrayList<>();
-        do {
-            if (elements.size() > 0) {
-                at++;
-            }
-            elements.add(columnDeclaration());
-        } while (symbol(","));
+        List<SqlNode> elements = commaList(this::columnDeclaration);
         expectSymbol(")");
         return new SqlCreateTable(s.add(last()).pos(), ifNotExists, name, new SqlNodeList(elements, list.add(last()).pos()));
     }
@@ -258,8 +251,7 @@ public final class DirectParser extends QueryParser {
         if (!nameNext()) {
             giveUp(); // also CONSTRAINT, PRIMARY KEY (...) and UNIQUE (...), which are reserved
         }
-        at++;
-        SqlIdentifier name = new SqlIdentifier(lowerImage(at - 1), last());
+        SqlIdentifier name = simpleIdentifier();
         Span s = Span.of(last());
         SqlDataTypeSpec type = dataType();
         Nullability nullability = Nullability.UNSPECIFIED;
@@ -330,8 +322,7 @@ public final class DirectParser extends QueryParser {
             if (!nameNext()) {
                 giveUp();
             }
-            at++;
-            name = new SqlIdentifier(lowerImage(at - 1), last());
+            name = simpleIdentifier();
         } else if (ifNotExists) {
             giveUp();
         }
@@ -339,22 +330,21 @@ public final class DirectParser extends QueryParser {
         SqlIdentifier on = tableName();
         expectSymbol("(");
         Span list = Span.of(last());
-        List<SqlNode> keys = new ArrayList<>();
-        do {
-            if (keys.size() > 0) {
-                at++;
-            }
-            SqlNode e = expression(Context.NON_QUERY);
-            if (word("ASC")) {
-                at++;
-            } else if (word("DESC")) {
-                at++;
-                e = SqlStdOperatorTable.DESC.createCall(last(), e);
-            }
-            keys.add(e);
-        } while (symbol(","));
+        List<SqlNode> keys = commaList(this::indexKey);
         expectSymbol(")");
         return new SqlCreateIndex(s.add(last()).pos(), unique, ifNotExists, name, on,
                 new SqlNodeList(keys, list.add(last()).pos()));
+    }
+
+    /** SpindleIndexKey: expression [ASC | DESC], DESC as Calcite's DESC call. */
+    private SqlNode indexKey() {
+        SqlNode e = expression(Context.NON_QUERY);
+        if (word("ASC")) {
+            at++;
+        } else if (word("DESC")) {
+            at++;
+            e = SqlStdOperatorTable.DESC.createCall(last(), e);
+        }
+        return e;
     }
 }

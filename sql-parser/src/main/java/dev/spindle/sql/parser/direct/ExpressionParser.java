@@ -3,6 +3,7 @@ package dev.spindle.sql.parser.direct;
 import dev.spindle.sql.parser.query.SqlPowerOperator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunctionCategory;
@@ -276,8 +277,7 @@ abstract class ExpressionParser extends TokenCursor {
         }
         if (k == QueryTokens.STRING) {
             at++;
-            return SqlLiteral.createCharString(SqlParserUtil.parseString(t.image(at - 1)), null, last())
-                    .unescapeUnicode((char) 0);
+            return SqlLiteral.createCharString(SqlParserUtil.parseString(t.image(at - 1)), null, last());
         }
         if (k != QueryTokens.WORD) {
             return giveUp();
@@ -307,8 +307,7 @@ abstract class ExpressionParser extends TokenCursor {
         if (call && Words.function(w) && !Words.name(w)) {
             // ReservedFunctionName; a non-reserved one (COUNT, SUM, ... in Spindle's grammar) is read as
             // a CompoundIdentifier, the generated parser's first choice
-            at++;
-            return namedCall(new SqlIdentifier(lowerImage(at - 1), last()));
+            return namedCall(simpleIdentifier());
         }
         if (!Words.name(w) || (call && !Words.plain(w) && !Words.function(w)) || t.kind[at + 1] == QueryTokens.STRING) {
             return giveUp();
@@ -318,35 +317,14 @@ abstract class ExpressionParser extends TokenCursor {
 
     /** CompoundIdentifier, or NamedFunctionCall when a '(' follows a one-part name. */
     SqlNode compoundIdentifier() {
-        List<String> names = new ArrayList<>();
-        List<SqlParserPos> positions = new ArrayList<>();
-        addSegment(names, positions);
-        boolean star = false;
-        while (symbol(".")) {
-            at++;
-            if (symbol("*")) {
-                at++;
-                star = true;
-                names.add("");
-                positions.add(last());
-                break;
-            }
-            if (!nameNext()) {
-                giveUp();
-            }
-            addSegment(names, positions);
+        SqlIdentifier id = compoundName(true);
+        if (!symbol("(")) {
+            return id;
         }
-        SqlParserPos pos = SqlParserPos.sum(positions);
-        if (symbol("(")) {
-            if (star || names.size() > 1) {
-                giveUp();
-            }
-            return namedCall(new SqlIdentifier(names, null, pos, positions));
+        if (id.isStar() || id.names.size() > 1) {
+            giveUp();
         }
-        if (star) {
-            return SqlIdentifier.star(names, pos, positions);
-        }
-        return new SqlIdentifier(names, null, pos, positions);
+        return namedCall(id);
     }
 
     /** NamedCall after its name: (*), (), or ([DISTINCT | ALL] arguments); nothing after it. */
@@ -369,7 +347,7 @@ abstract class ExpressionParser extends TokenCursor {
                 at++;
                 quantifier = SqlSelectKeyword.ALL.symbol(last());
             }
-            if (word("DEFAULT") || word("TABLE") || (t.kind[at] == QueryTokens.WORD && symbolAt(at + 1, "=>"))) {
+            if (word("DEFAULT") || word("TABLE")) {
                 giveUp();
             }
             args.add(orderedQueryOrExpr(Context.NON_CURSOR));
@@ -412,7 +390,6 @@ abstract class ExpressionParser extends TokenCursor {
             if (symbol(",")) {
                 giveUp();
             }
-            s.add(when);
             whenList.add(when);
             expectWord("THEN");
             thenSpan.add(last());
@@ -450,50 +427,32 @@ abstract class ExpressionParser extends TokenCursor {
         String w = t.text[at];
         at++;
         Span s = Span.of(last());
+        SqlTypeName plain = PLAIN_TYPES.get(w);
         SqlTypeNameSpec spec;
-        switch (w) {
-            case "TEXT":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, last());
-                break;
-            case "BOOLEAN":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, s.add(last()).pos());
-                break;
-            case "INTEGER":
-            case "INT":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.INTEGER, s.add(last()).pos());
-                break;
-            case "SMALLINT":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.SMALLINT, s.add(last()).pos());
-                break;
-            case "BIGINT":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.BIGINT, s.add(last()).pos());
-                break;
-            case "REAL":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.REAL, s.add(last()).pos());
-                break;
-            case "FLOAT":
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.FLOAT, s.add(last()).pos());
-                break;
-            case "DOUBLE":
-                if (word("PRECISION")) {
-                    at++;
-                }
-                spec = new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, s.add(last()).pos());
-                break;
-            case "DECIMAL":
-            case "DEC":
-            case "NUMERIC":
-                spec = decimal(s);
-                break;
-            default:
-                giveUp();
-                return null;
+        if (w.equals("TEXT")) {
+            spec = new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, last());
+        } else if (w.equals("DECIMAL") || w.equals("DEC") || w.equals("NUMERIC")) {
+            spec = decimal(s);
+        } else if (plain != null) {
+            if (plain == SqlTypeName.DOUBLE && word("PRECISION")) {
+                at++;
+            }
+            spec = new SqlBasicTypeNameSpec(plain, s.add(last()).pos());
+        } else {
+            giveUp();
+            return null;
         }
         if (word("UNSIGNED") || word("ARRAY") || word("MULTISET")) {
             giveUp(); // the caller checks what else may follow
         }
-        return new SqlDataTypeSpec(spec, Span.of(spec.getParserPos()).add(spec.getParserPos()).pos());
+        return new SqlDataTypeSpec(spec, spec.getParserPos());
     }
+
+    /** SqlTypeName1's types without precision or scale, by their word. */
+    private static final Map<String, SqlTypeName> PLAIN_TYPES = Map.of(
+            "BOOLEAN", SqlTypeName.BOOLEAN, "INTEGER", SqlTypeName.INTEGER, "INT", SqlTypeName.INTEGER,
+            "SMALLINT", SqlTypeName.SMALLINT, "BIGINT", SqlTypeName.BIGINT, "REAL", SqlTypeName.REAL,
+            "FLOAT", SqlTypeName.FLOAT, "DOUBLE", SqlTypeName.DOUBLE);
 
     /** SqlTypeName3's DECIMAL [(precision [, scale])], the scale unsigned. */
     SqlTypeNameSpec decimal(Span s) {

@@ -56,13 +56,7 @@ abstract class QueryParser extends ExpressionParser {
         if (!word("SELECT")) {
             giveUp();
         }
-        checkQuery(context);
-        List<Object> list = new ArrayList<>();
-        list.add(select());
-        while (setOperatorNext()) {
-            addSetOpQuery(list, context);
-        }
-        return SqlParserUtil.toTree(list);
+        return queryOrExpr(context);
     }
 
     boolean setOperatorNext() {
@@ -130,12 +124,7 @@ abstract class QueryParser extends ExpressionParser {
             Span s = Span.of(here());
             at++;
             expectWord("BY");
-            List<SqlNode> list = new ArrayList<>();
-            list.add(orderItem());
-            while (symbol(",")) {
-                at++;
-                list.add(orderItem());
-            }
+            List<SqlNode> list = commaList(this::orderItem);
             orderBy = new SqlNodeList(list, s.addAll(list).pos());
         }
         SqlNode offset = null;
@@ -202,12 +191,7 @@ abstract class QueryParser extends ExpressionParser {
             keywords.add(SqlSelectKeyword.ALL.symbol(last()));
         }
         SqlNodeList keywordList = new SqlNodeList(keywords, s.addAll(keywords).pos());
-        List<SqlNode> selectList = new ArrayList<>();
-        addSelectItem(selectList);
-        while (symbol(",")) {
-            at++;
-            addSelectItem(selectList);
-        }
+        List<SqlNode> selectList = commaList(this::selectItem);
         SqlNode from = null;
         SqlNode where = null;
         SqlNodeList groupBy = null;
@@ -240,24 +224,23 @@ abstract class QueryParser extends ExpressionParser {
         Span s = Span.of(here());
         at++;
         expectWord("BY");
-        if (word("DISTINCT") || word("ALL") || word("GROUPING") || word("ROLLUP") || word("CUBE")
-                || (symbol("(") && symbolAt(at + 1, ")"))) {
+        if (word("DISTINCT") || word("ALL")) {
             giveUp();
         }
-        List<SqlNode> list = new ArrayList<>();
-        list.add(expression(Context.SUB_QUERY));
-        while (symbol(",")) {
-            at++;
-            if (word("GROUPING") || word("ROLLUP") || word("CUBE") || (symbol("(") && symbolAt(at + 1, ")"))) {
-                giveUp();
-            }
-            list.add(expression(Context.SUB_QUERY));
-        }
+        List<SqlNode> list = commaList(this::groupingElement);
         return new SqlNodeList(list, s.add(last()).pos());
     }
 
+    /** AddGroupingElement: an expression (no GROUPING SETS, ROLLUP, CUBE or ()). */
+    SqlNode groupingElement() {
+        if (word("GROUPING") || word("ROLLUP") || word("CUBE") || (symbol("(") && symbolAt(at + 1, ")"))) {
+            giveUp();
+        }
+        return expression(Context.SUB_QUERY);
+    }
+
     /** AddSelectItem and SelectExpression. */
-    void addSelectItem(List<SqlNode> list) {
+    SqlNode selectItem() {
         SqlNode e;
         if (symbol("*")) {
             at++;
@@ -266,11 +249,7 @@ abstract class QueryParser extends ExpressionParser {
             e = expression(Context.SUB_QUERY);
         }
         SqlIdentifier id = alias();
-        if (id != null) {
-            list.add(SqlStdOperatorTable.AS.createCall(Span.of(last()).end(e), e, id));
-        } else {
-            list.add(e);
-        }
+        return id == null ? e : SqlStdOperatorTable.AS.createCall(Span.of(last()).end(e), e, id);
     }
 
     /** FromClause: table references joined by commas or JOIN. */
@@ -347,33 +326,14 @@ abstract class QueryParser extends ExpressionParser {
                 giveUp();
             }
         }
-        if (!plainNext()) {
-            return null;
-        }
-        at++;
-        return new SqlIdentifier(lowerImage(at - 1), last());
-    }
-
-    /** CompoundIdentifier / CompoundTableIdentifier of names only (no {@code .*}), the next token a name. */
-    SqlIdentifier compoundName() {
-        List<String> names = new ArrayList<>();
-        List<SqlParserPos> positions = new ArrayList<>();
-        addSegment(names, positions);
-        while (symbol(".")) {
-            at++;
-            if (!nameNext()) {
-                giveUp();
-            }
-            addSegment(names, positions);
-        }
-        return new SqlIdentifier(names, null, SqlParserPos.sum(positions), positions);
+        return plainNext() ? simpleIdentifier() : null;
     }
 
     /** TableRef3: a table name or a parenthesized query, with an optional alias. */
     SqlNode tableRef() {
         SqlNode tableRef;
         if (nameNext()) {
-            tableRef = compoundName();
+            tableRef = compoundName(false);
             if (symbol("(")) {
                 giveUp(); // a table function or EXTEND
             }

@@ -33,6 +33,7 @@ final class QueryTokens {
     /** Per token: its text; upper case for a word, the operator for a symbol. */
     String[] text = new String[32];
     private int[] start = new int[32];
+    private int[] end = new int[32];
     private int[] line = new int[32];
     private int[] column = new int[32];
     int count;
@@ -61,8 +62,6 @@ final class QueryTokens {
     private int tokenLength(int i) {
         return end[i] - start[i];
     }
-
-    private int[] end = new int[32];
 
     private boolean scan() {
         int n = sql.length();

@@ -1,7 +1,10 @@
 package dev.spindle.sql.parser.direct;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -106,10 +109,48 @@ abstract class TokenCursor {
         }
     }
 
-    void addSegment(List<String> names, List<SqlParserPos> positions) {
+    /** SimpleIdentifier: the next token, a word its caller has checked, as a one-part name. */
+    SqlIdentifier simpleIdentifier() {
         at++;
-        names.add(lowerImage(at - 1));
-        positions.add(last());
+        return new SqlIdentifier(lowerImage(at - 1), last());
+    }
+
+    /**
+     * CompoundIdentifier / CompoundTableIdentifier, the next token a name: names joined by dots,
+     * ending in {@code .*} only where {@code star} allows it.
+     */
+    SqlIdentifier compoundName(boolean star) {
+        List<String> names = new ArrayList<>();
+        List<SqlParserPos> positions = new ArrayList<>();
+        do {
+            if (!names.isEmpty()) {
+                at++;
+                if (star && symbol("*")) {
+                    at++;
+                    names.add("");
+                    positions.add(last());
+                    return SqlIdentifier.star(names, SqlParserPos.sum(positions), positions);
+                }
+                if (!nameNext()) {
+                    giveUp();
+                }
+            }
+            at++;
+            names.add(lowerImage(at - 1));
+            positions.add(last());
+        } while (symbol("."));
+        return new SqlIdentifier(names, null, SqlParserPos.sum(positions), positions);
+    }
+
+    /** {@code item}, then more of it after each comma (the grammar's {@code item (<COMMA> item)*}). */
+    <T> List<T> commaList(Supplier<T> item) {
+        List<T> list = new ArrayList<>();
+        list.add(item.get());
+        while (symbol(",")) {
+            at++;
+            list.add(item.get());
+        }
+        return list;
     }
 
     /** UnsignedNumericLiteral (no DECIMAL 'x', no approximate numbers). */
