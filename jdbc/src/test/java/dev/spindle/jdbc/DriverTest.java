@@ -249,6 +249,35 @@ class DriverTest {
     }
 
     @Test
+    void errorsInAWritesConditionPointIntoTheStatement() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (k INT PRIMARY KEY, v INT)");
+            st.execute("INSERT INTO t VALUES (1, 10), (2, 20)");
+            // the read of a DELETE, UPDATE or INSERT ... SELECT is planned from the statement's
+            // own nodes, so an error's position is where the user wrote the name
+            SQLException delete = fails(st, "DELETE FROM t WHERE nosuch = 1");
+            assertEquals("42703", delete.getSQLState());
+            assertEquals(21, assertInstanceOf(SpindleSQLException.class, delete).position(), delete.getMessage());
+            SQLException update = fails(st, "UPDATE t SET v = nosuch WHERE k = 1");
+            assertEquals(18, assertInstanceOf(SpindleSQLException.class, update).position(), update.getMessage());
+            SQLException aliased = fails(st, "DELETE FROM t AS x WHERE t.k = 1");
+            assertEquals("42P01", aliased.getSQLState(), aliased.getMessage());
+            assertEquals("missing FROM-clause entry for table \"t\" (at position 26)", aliased.getMessage());
+            SQLException insert = fails(st, "INSERT INTO t SELECT k, nosuch FROM t");
+            assertEquals(25, assertInstanceOf(SpindleSQLException.class, insert).position(), insert.getMessage());
+            assertEquals(1, st.executeUpdate("UPDATE t AS x SET v = x.v + k WHERE x.k = 2"));
+            assertEquals(1, st.executeUpdate("DELETE FROM t AS x WHERE x.v = 10"));
+            try (ResultSet rs = st.executeQuery("SELECT k, v FROM t")) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+                assertEquals(22, rs.getInt(2), "the update read its own row through the alias");
+                assertTrue(!rs.next(), "the delete took the other row");
+            }
+        }
+    }
+
+    @Test
     void statementWarningsAreSqlWarnings() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
              Statement st = c.createStatement()) {

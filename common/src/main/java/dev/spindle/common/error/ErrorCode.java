@@ -142,6 +142,8 @@ public enum ErrorCode {
     INVALID_TABLE_DEFINITION_1("42P16", 4213, "{0}"),
     /** {@code column "a" specified more than once} (PostgreSQL's duplicate_column) */
     DUPLICATE_COLUMN_1("42701", 4214, "{0}"),
+    /** {@code missing FROM-clause entry for table "t"} (a qualifier naming no table of the FROM clause) */
+    MISSING_FROM_ENTRY_1("42P01", 4215, "missing FROM-clause entry for table \"{0}\""),
     /**
      * {@code operator does not exist: integer = boolean} (no operator takes these operand types
      * without an explicit cast; PostgreSQL's undefined_function)

@@ -371,6 +371,9 @@ public final class SqlPlanner {
             if (m.startsWith("Object '") && m.contains("' not found")) {
                 return ErrorCode.TABLE_NOT_FOUND_1;
             }
+            if (m.startsWith("Table '") && m.endsWith("' not found")) {
+                return ErrorCode.MISSING_FROM_ENTRY_1; // a qualifier: SELECT t.k FROM t AS x
+            }
             if (m.startsWith("Column '") && m.contains("not found")) {
                 return ErrorCode.COLUMN_NOT_FOUND_1;
             }

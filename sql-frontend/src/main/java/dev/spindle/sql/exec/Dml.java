@@ -14,7 +14,6 @@ import dev.spindle.planner.catalog.CatalogItem;
 import dev.spindle.planner.peek.PeekPlan;
 import dev.spindle.sql.StatementResult;
 import dev.spindle.sql.coord.Coordinator;
-import dev.spindle.sql.parser.SpindleParser;
 import dev.spindle.sql.txn.Transaction;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,11 @@ import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * INSERT, UPDATE and DELETE (DESIGN §4): the statement's rows are computed by a query at the read
@@ -72,23 +75,18 @@ public final class Dml {
             return coord.catalog();
         }
 
-        /** The rows of query {@code sql}: an INSERT's source. */
-        List<Row> rows(String sql) {
-            return rows(sql, false);
-        }
-
         /**
-         * The rows of query {@code sql}; {@code shaped}: planned from its shape as an ad-hoc query
-         * is (a DELETE's or UPDATE's read repeats its shape; an INSERT's VALUES, whose literals
-         * are not lifted, would only fill the shape cache).
+         * The rows of {@code query}, a node of the statement whose text is {@code sql} (so that an
+         * error's position is the statement's); {@code shaped}: planned from its shape as an
+         * ad-hoc query is (a DELETE's or UPDATE's read repeats its shape; an INSERT's VALUES,
+         * whose literals are not lifted, would only fill the shape cache).
          */
-        List<Row> rows(String sql, boolean shaped) {
+        List<Row> rows(SqlNode query, String sql, boolean shaped) {
             if (txn != null) {
-                return queries.select(SpindleParser.parse(sql), sql, null, txn).rows();
+                return queries.select(query, sql, null, txn).rows();
             }
             Catalog catalog = coord.catalog();
-            PeekPlan plan = (shaped ? queries.shapePlanner(catalog) : queries.planner(catalog))
-                    .planQuery(SpindleParser.parse(sql), sql);
+            PeekPlan plan = (shaped ? queries.shapePlanner(catalog) : queries.planner(catalog)).planQuery(query, sql);
             // at the time its inputs last changed, as a query reads (ReadTime): every write applied
             // so far to what it reads, without waiting for indexes to be sealed through other commits
             try (ReadTime at = ReadTime.choose(coord, null, InputsChanged.of(coord, catalog, plan))) {
@@ -128,7 +126,8 @@ public final class Dml {
         }
     }
 
-    public StatementResult insert(SqlInsert stmt, Transaction txn) {
+    /** INSERT {@code stmt}, whose text is {@code sql}. */
+    public StatementResult insert(SqlInsert stmt, String sql, Transaction txn) {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             int[] target = targetColumns(t.desc(), stmt);
@@ -140,7 +139,7 @@ public final class Dml {
                 return insertRows(to, t, target, literal);
             }
             boolean shaped = stmt.getSource().getKind() != org.apache.calcite.sql.SqlKind.VALUES;
-            return insertRows(to, t, target, to.rows(SpindleParser.unparse(stmt.getSource()), shaped));
+            return insertRows(to, t, target, to.rows(stmt.getSource(), sql, shaped));
         });
     }
 
@@ -228,14 +227,14 @@ public final class Dml {
         return new StatementResult.UpdateCount(ups.size(), List.of());
     }
 
-    public StatementResult delete(SqlDelete stmt, Transaction txn) {
+    /** DELETE {@code stmt}, whose text is {@code sql}: the rows of SELECT * FROM its table WHERE its condition. */
+    public StatementResult delete(SqlDelete stmt, String sql, Transaction txn) {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
-            String alias = stmt.getAlias() == null ? "" : " AS " + SpindleParser.unparse(stmt.getAlias());
-            String sql = "SELECT * FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
-                    + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
+            SqlSelect read = read(SqlNodeList.of(SqlIdentifier.star(SqlParserPos.ZERO)), stmt.getTargetTable(),
+                    stmt.getAlias(), stmt.getCondition());
             List<Update> ups = new ArrayList<>();
-            for (Row r : to.rows(sql, true)) {
+            for (Row r : to.rows(read, sql, true)) {
                 ups.add(Update.delete(r, 0));
             }
             to.apply(t.id(), ups);
@@ -243,11 +242,16 @@ public final class Dml {
         });
     }
 
-    public StatementResult update(SqlUpdate stmt, Transaction txn) {
+    /**
+     * UPDATE {@code stmt}, whose text is {@code sql}: the rows of SELECT *, its new values FROM its
+     * table WHERE its condition.
+     */
+    public StatementResult update(SqlUpdate stmt, String sql, Transaction txn) {
         return run(txn, to -> {
             CatalogItem.Table t = table(to.catalog(), stmt.getTargetTable());
             RelationDesc desc = t.desc();
-            List<String> sets = new ArrayList<>();
+            List<SqlNode> items = new ArrayList<>();
+            items.add(SqlIdentifier.star(SqlParserPos.ZERO));
             int[] columns = new int[stmt.getTargetColumnList().size()];
             for (int i = 0; i < columns.length; i++) {
                 String c = Ddl.name((SqlIdentifier) stmt.getTargetColumnList().get(i));
@@ -255,14 +259,13 @@ public final class Dml {
                 if (columns[i] < 0) {
                     throw new SpindleException(ErrorCode.COLUMN_NOT_FOUND_1, c);
                 }
-                sets.add(SpindleParser.unparse(stmt.getSourceExpressionList().get(i)));
+                items.add(stmt.getSourceExpressionList().get(i));
             }
-            String alias = stmt.getAlias() == null ? "" : " AS " + SpindleParser.unparse(stmt.getAlias());
-            String sql = "SELECT *, " + String.join(", ", sets) + " FROM " + SpindleParser.unparse(stmt.getTargetTable()) + alias
-                    + (stmt.getCondition() == null ? "" : " WHERE " + SpindleParser.unparse(stmt.getCondition()));
+            SqlSelect read = read(new SqlNodeList(items, SqlParserPos.ZERO), stmt.getTargetTable(), stmt.getAlias(),
+                    stmt.getCondition());
             List<Update> retract = new ArrayList<>();
             List<Update> insert = new ArrayList<>();
-            for (Row r : to.rows(sql, true)) {
+            for (Row r : to.rows(read, sql, true)) {
                 Object[] vals = new Object[desc.arity()];
                 for (int c = 0; c < vals.length; c++) {
                     vals[c] = r.get(c);
@@ -280,6 +283,17 @@ public final class Dml {
             to.apply(t.id(), all);
             return new StatementResult.UpdateCount(insert.size(), List.of());
         });
+    }
+
+    /**
+     * SELECT {@code items} FROM {@code table} [AS {@code alias}] [WHERE {@code condition}], made of
+     * the statement's own nodes: planned as the query a user would write (its errors point into the
+     * statement), without printing it and reading it again.
+     */
+    private static SqlSelect read(SqlNodeList items, SqlNode table, SqlIdentifier alias, SqlNode condition) {
+        SqlNode from = alias == null ? table : SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, table, alias);
+        return new SqlSelect(SqlParserPos.ZERO, null, items, from, condition, null, null, null, null, null, null, null,
+                SqlNodeList.EMPTY);
     }
 
     private static int[] range(int n) {

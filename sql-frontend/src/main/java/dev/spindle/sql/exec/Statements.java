@@ -227,13 +227,13 @@ public final class Statements {
             return ddl.drop((SqlDropObject) node);
         }
         if (node instanceof SqlInsert) {
-            return dml.insert((SqlInsert) node, txn);
+            return dml.insert((SqlInsert) node, sql, txn);
         }
         if (node instanceof SqlUpdate) {
-            return dml.update((SqlUpdate) node, txn);
+            return dml.update((SqlUpdate) node, sql, txn);
         }
         if (node instanceof SqlDelete) {
-            return dml.delete((SqlDelete) node, txn);
+            return dml.delete((SqlDelete) node, sql, txn);
         }
         if (node instanceof SqlQueryAsOf) {
             SqlQueryAsOf q = (SqlQueryAsOf) node;
