@@ -416,6 +416,23 @@ class DriverTest {
     }
 
     @Test
+    void everyStatementTakesTheConnectionsFetchSize() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("fetch_size", "7"); // Avatica's connection property
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:", p)) {
+            for (int i = 0; i < 2; i++) { // the configuration is made once per connection
+                try (Statement st = c.createStatement()) {
+                    assertEquals(7, st.getFetchSize());
+                }
+            }
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:spindle:mem:");
+             Statement st = c.createStatement()) {
+            assertEquals(org.apache.calcite.avatica.AvaticaStatement.DEFAULT_FETCH_SIZE, st.getFetchSize());
+        }
+    }
+
+    @Test
     void fourConnectionsOnFourThreadsWriteAndRead() throws Exception {
         String url = "jdbc:spindle:mem:concurrent;runtime=split;workers=1";
         try (Connection setup = DriverManager.getConnection(url)) {
