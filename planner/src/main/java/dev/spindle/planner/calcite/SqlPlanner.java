@@ -214,6 +214,7 @@ public final class SqlPlanner {
 
     /** {@code query} converted (by {@link DirectConversion} if it can, else validated and converted by Calcite). */
     private RelRoot convert(SqlNode query) {
+        ConstantKeys.check(query, this::offset);
         RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
                 validator.getTypeCoercion()) : null;
         if (root == null) {
@@ -308,6 +309,7 @@ public final class SqlPlanner {
         if (query == validatedFrom) {
             return validated;
         }
+        ConstantKeys.check(query, this::offset);
         try {
             validating = query;
             if (qualifyColumns) {
@@ -321,6 +323,11 @@ public final class SqlPlanner {
         } catch (PgTypeCoercion.Refusal r) {
             throw SpindleException.atPosition(Errors.offset(text, r.pos.getLineNum(), r.pos.getColumnNum()), r.code, r.args);
         }
+    }
+
+    /** The 1-based character offset of {@code pos} in the statement's text, or -1. */
+    private int offset(org.apache.calcite.sql.parser.SqlParserPos pos) {
+        return Errors.offset(text, pos.getLineNum(), pos.getColumnNum());
     }
 
     private static RelNode run(HepProgram program, RelNode rel) {
