@@ -32,6 +32,7 @@ import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -221,7 +222,7 @@ public final class SqlPlanner {
             if (direct) {
                 cluster = RelOptCluster.create(cluster.getPlanner(), cluster.getRexBuilder());
             }
-            root = converter().convertQuery(validate(query), false, true);
+            root = converter().convertQuery(validateChecked(query), false, true);
         }
         return root;
     }
@@ -305,11 +306,20 @@ public final class SqlPlanner {
     /** The statement under validation (the validator rewrites it in place). */
     private SqlNode validating;
 
+    /** {@code query} validated, after PostgreSQL's rule for constant keys ({@link ConstantKeys}). */
     private SqlNode validate(SqlNode query) {
         if (query == validatedFrom) {
             return validated;
         }
         ConstantKeys.check(query, this::offset);
+        return validateChecked(query);
+    }
+
+    /** {@code query}, whose constant keys {@link #convert} has checked already, validated. */
+    private SqlNode validateChecked(SqlNode query) {
+        if (query == validatedFrom) {
+            return validated;
+        }
         try {
             validating = query;
             if (qualifyColumns) {
@@ -321,12 +331,12 @@ public final class SqlPlanner {
         } catch (CalciteContextException e) {
             throw Errors.validation(e, text);
         } catch (PgTypeCoercion.Refusal r) {
-            throw SpindleException.atPosition(Errors.offset(text, r.pos.getLineNum(), r.pos.getColumnNum()), r.code, r.args);
+            throw SpindleException.atPosition(offset(r.pos), r.code, r.args);
         }
     }
 
     /** The 1-based character offset of {@code pos} in the statement's text, or -1. */
-    private int offset(org.apache.calcite.sql.parser.SqlParserPos pos) {
+    private int offset(SqlParserPos pos) {
         return Errors.offset(text, pos.getLineNum(), pos.getColumnNum());
     }
 
