@@ -168,12 +168,25 @@ public sealed interface Plan extends java.io.Serializable {
         }
     }
 
-    /** GROUP BY {@code groupKey}: output is the key columns followed by one column per aggregate. */
-    record Reduce(Plan input, int[] groupKey, List<Aggregate> aggregates) implements Plan {
+    /**
+     * GROUP BY {@code groupKey}: output is the key columns followed by one column per aggregate.
+     *
+     * @param exactSums the planner's promise that every SUM and AVG argument is an exact number
+     *     (an integer or a decimal), never a float: then COUNT, SUM and AVG (without DISTINCT) may
+     *     be maintained by accumulating their inputs' differences instead of recomputing each
+     *     changed group, since exact sums do not depend on the order of their terms. Only a hint
+     *     for the renderer: the answer is the same either way.
+     */
+    record Reduce(Plan input, int[] groupKey, List<Aggregate> aggregates, boolean exactSums) implements Plan {
         public Reduce {
             Objects.requireNonNull(input, "input");
             groupKey = groupKey.clone();
             aggregates = List.copyOf(aggregates);
+        }
+
+        /** A reduce with no promise about its sums' argument types ({@code exactSums} false). */
+        public Reduce(Plan input, int[] groupKey, List<Aggregate> aggregates) {
+            this(input, groupKey, aggregates, false);
         }
 
         @Override
@@ -184,12 +197,12 @@ public sealed interface Plan extends java.io.Serializable {
         @Override
         public boolean equals(Object o) {
             return o instanceof Reduce && input.equals(((Reduce) o).input) && Arrays.equals(groupKey, ((Reduce) o).groupKey)
-                    && aggregates.equals(((Reduce) o).aggregates);
+                    && aggregates.equals(((Reduce) o).aggregates) && exactSums == ((Reduce) o).exactSums;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(input, Arrays.hashCode(groupKey), aggregates);
+            return Objects.hash(input, Arrays.hashCode(groupKey), aggregates, exactSums);
         }
 
         @Override

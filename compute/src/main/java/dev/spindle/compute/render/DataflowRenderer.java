@@ -21,9 +21,11 @@ import dev.spindle.compute.operator.arrange.Arrange;
 import dev.spindle.compute.operator.arrange.ArrangementPort;
 import dev.spindle.compute.operator.arrange.KeyFunction;
 import dev.spindle.compute.operator.join.ArrangedJoin;
+import dev.spindle.compute.operator.reduce.GroupAccumulate;
 import dev.spindle.compute.operator.reduce.GroupFunction;
 import dev.spindle.compute.operator.reduce.GroupFunctions;
 import dev.spindle.compute.operator.reduce.GroupRecompute;
+import dev.spindle.compute.plan.Aggregate;
 import dev.spindle.compute.plan.DataflowDescription;
 import dev.spindle.compute.plan.Plan;
 import dev.spindle.compute.plan.PlanVisitor;
@@ -397,7 +399,20 @@ public final class DataflowRenderer implements DataflowRender {
         @Override
         public Collection visitReduce(Plan.Reduce p) {
             Collection in = p.input().accept(this);
+            if (p.exactSums() && GroupAccumulate.accumulable(p.aggregates())) {
+                return accumulate(in, p.groupKey(), p.aggregates());
+            }
             return group(in, p.groupKey(), GroupFunctions.reduce(desc.name(), p.aggregates()), "Reduce");
+        }
+
+        /** A reduce maintained by accumulating differences: no arrangement of its input. */
+        private Collection accumulate(Collection c, int[] keyColumns, List<Aggregate> aggregates) {
+            KeyFunction key = KeyFunction.columns(keyColumns);
+            InputPort in = b.connect(c.oks(), KeyFunctions.hasher(key));
+            OutputPort oks = b.newOutput();
+            OutputPort errs = b.newOutput();
+            b.add(i -> new GroupAccumulate(i, "Reduce", in, key, desc.name(), aggregates, oks, errs));
+            return new Collection(oks, union(List.of(c.errs(), errs)));
         }
 
         @Override

@@ -65,6 +65,10 @@ final class PlanArbitraries {
                 Combinators.combine(in, in).as((a, b) -> new Plan.MapFilterProject( // join on k, keep (left k, right v)
                         new Plan.Join(a, b, new int[] {0}, new int[] {0}), new Mfp(4, List.of(), List.of(), new int[] {0, 3}))),
                 in.map(p -> new Plan.Reduce(p, new int[] {0}, List.of(Aggregate.of(AggregateFunc.SUM, 1)))),
+                Combinators.combine(in, Arbitraries.integers().between(1, 3)).as((p, agg) -> new Plan.MapFilterProject( // accumulated
+                        new Plan.Reduce(p, new int[] {0}, List.of(Aggregate.countRows(), Aggregate.of(AggregateFunc.COUNT, 1),
+                                Aggregate.of(AggregateFunc.SUM, 1), Aggregate.of(AggregateFunc.AVG, 1)), true),
+                        new Mfp(5, List.of(), List.of(), new int[] {0, agg}))),
                 Combinators.combine(in, Arbitraries.of(true, false)).as((p, rows) -> new Plan.Reduce(p, new int[] {1},
                         List.of(rows ? Aggregate.countRows() : Aggregate.distinct(AggregateFunc.COUNT, 0)))),
                 in.map(Plan.Distinct::new),

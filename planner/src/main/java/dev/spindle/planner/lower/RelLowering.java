@@ -370,6 +370,7 @@ public final class RelLowering {
         List<Integer> sum0 = new ArrayList<>();
         Map<Integer, RexLiteral> literals = new LinkedHashMap<>();
         Map<Integer, Integer> sumScales = new LinkedHashMap<>();
+        boolean exactSums = true; // every SUM and AVG argument an integer or a decimal (not a float)
         for (AggregateCall call : a.getAggCallList()) {
             if (call.filterArg >= 0) {
                 throw RexLowering.unsupported("aggregate FILTER clauses");
@@ -413,6 +414,10 @@ public final class RelLowering {
                     throw RexLowering.unsupported("aggregate function " + name);
             }
             int arg = args.get(0);
+            if (f == AggregateFunc.SUM || f == AggregateFunc.AVG) {
+                dev.spindle.common.type.TypeKind kind = in.types().get(arg).kind();
+                exactSums &= kind.isInteger() || kind == dev.spindle.common.type.TypeKind.DECIMAL;
+            }
             if (f == AggregateFunc.SUM && in.types().get(arg).displayScale() > 0) {
                 sumScales.put(groups.cardinality() + aggs.size(), in.types().get(arg).displayScale());
             }
@@ -466,7 +471,7 @@ public final class RelLowering {
             }
             aggs = remapped;
         }
-        Plan reduce = new Plan.Reduce(input, groupKey, aggs);
+        Plan reduce = new Plan.Reduce(input, groupKey, aggs, exactSums);
         if (!sum0.isEmpty()) {
             reduce = coalesceZero(reduce, outTypes, sum0);
         }

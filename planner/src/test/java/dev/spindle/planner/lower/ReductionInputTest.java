@@ -31,7 +31,8 @@ class ReductionInputTest {
     private static final ColumnType INT = ColumnType.of(TypeKind.INTEGER);
     private static final Catalog CATALOG = Catalog.empty().with(CatalogItem.Table.of(GlobalId.user(1), "t",
             new RelationDesc(List.of(new Column("a", INT), new Column("b", INT), new Column("c", ColumnType.of(TypeKind.TEXT)),
-                    new Column("d", INT)))));
+                    new Column("d", INT), new Column("e", ColumnType.of(TypeKind.DOUBLE)),
+                    new Column("f", ColumnType.of(TypeKind.DECIMAL)), new Column("g", ColumnType.of(TypeKind.BIGINT))))));
 
     private static SqlNode parse(String sql) {
         return TestSql.lenient(sql);
@@ -85,5 +86,19 @@ class ReductionInputTest {
         assertArrayEquals(new int[] {}, r.groupKey());
         Plan.MapFilterProject in = assertInstanceOf(Plan.MapFilterProject.class, r.input());
         assertArrayEquals(new int[] {}, in.mfp().projection());
+    }
+
+    /**
+     * The planner promises exact sums (so the renderer may accumulate differences) only when
+     * every SUM and AVG argument is an integer or a decimal: a float sum's rounding depends on the
+     * order of its terms.
+     */
+    @Test
+    void sumsOfExactNumbersArePromisedExact() {
+        assertEquals(true, reduction("SELECT c, count(*), sum(d), avg(a), count(e) FROM t GROUP BY c").exactSums());
+        assertEquals(true, reduction("SELECT c, sum(f), avg(f), sum(g) FROM t GROUP BY c").exactSums());
+        assertEquals(true, reduction("SELECT c, max(e) FROM t GROUP BY c").exactSums());
+        assertEquals(false, reduction("SELECT c, sum(d), sum(e) FROM t GROUP BY c").exactSums());
+        assertEquals(false, reduction("SELECT c, avg(e) FROM t GROUP BY c").exactSums());
     }
 }

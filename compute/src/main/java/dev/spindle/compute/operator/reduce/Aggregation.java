@@ -178,6 +178,11 @@ public final class Aggregation {
         if (a.func() == AggregateFunc.SUM) {
             return sum;
         }
+        return average(sum, n);
+    }
+
+    /** AVG from the exact sum ({@code Long} or {@code BigDecimal}) of {@code n > 0} arguments. */
+    static BigDecimal average(Object sum, long n) {
         if (sum instanceof Long) {
             return BigDecimal.valueOf((Long) sum).divide(BigDecimal.valueOf(n), AVG_MIN_SCALE, RoundingMode.HALF_UP);
         }
@@ -189,10 +194,11 @@ public final class Aggregation {
      * A sum of integers times multiplicities that fails only if the sum itself leaves the bigint
      * range, whatever the order of the terms: a long until a partial sum overflows, exact after.
      */
-    private static final class IntegerSum {
+    static final class IntegerSum {
         private long sum;
         private BigInteger big; // once a partial sum overflowed
 
+        /** Adds {@code x * count} ({@code count} may be negative: a retraction). */
         void add(long x, long count) {
             if (big == null) {
                 try {
@@ -203,6 +209,10 @@ public final class Aggregation {
                 }
             }
             big = big.add(BigInteger.valueOf(x).multiply(BigInteger.valueOf(count)));
+        }
+
+        boolean isZero() {
+            return big == null ? sum == 0 : big.signum() == 0;
         }
 
         /** The sum as a long. @throws SpindleException 22003 if it does not fit */
