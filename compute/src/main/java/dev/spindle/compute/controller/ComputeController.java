@@ -535,6 +535,16 @@ public final class ComputeController implements AutoCloseable {
     }
 
     /**
+     * {@link #tryPeekInline(PeekRequest, Runnable)}, waiting in the calling thread (up to
+     * {@code maxWait}) when the index is published and only its seal past the peek's time is
+     * missing, as a read right after a write finds it: see {@link InlineReads#peekAwaitingSeal}.
+     * Null if the peek must go to the interactive workers.
+     */
+    public PeekResponse tryPeekInline(PeekRequest request, Runnable checkpoint, Duration maxWait) {
+        return closed ? null : inline.peekAwaitingSeal(request, checkpoint, maxWait.toNanos());
+    }
+
+    /**
      * Answers the slow path's peek {@code request} of transient dataflow {@code desc} in the
      * calling thread, without rendering it, where its inputs allow; null if it must go to the
      * interactive workers ({@link #peekTransient}). See {@link InlineReads}: takes no lock of the

@@ -12,6 +12,7 @@ import dev.spindle.compute.render.TableResolver;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -66,6 +67,50 @@ final class InlineReads {
         long started = System.nanoTime();
         return counted(started, InlinePeek.tryAnswer(registries, request, checkpoint));
     }
+
+    /**
+     * {@link #peek}, but when the index is published on every ordinal and only its seal past the
+     * peek's time is missing, waits here for the seal (the registries unpark this thread whenever
+     * the index seals more) instead of returning null. A read right after a write then costs one
+     * hand-off, the maintenance worker waking this thread, instead of three (this thread waking
+     * the interactive worker, the maintenance worker waking it, it waking this thread). Null when
+     * the index is not published on every ordinal (the workers wait for its writer), when this
+     * thread is interrupted, or after {@code maxWaitNanos}.
+     *
+     * @param checkpoint called between slices of a scan and after every wake; what it throws (a
+     *     cancel, a timeout) ends the wait or the read and is thrown from here
+     */
+    PeekResponse peekAwaitingSeal(PeekRequest request, Runnable checkpoint, long maxWaitNanos) {
+        if (registries.isEmpty()) {
+            return null;
+        }
+        GlobalId index = request.index();
+        for (ArrangementSharingRegistry r : registries) {
+            r.awaitSeals(index); // before the first check: no seal in between is missed
+        }
+        try {
+            long deadline = System.nanoTime() + maxWaitNanos;
+            while (true) {
+                PeekResponse answer = peek(request, checkpoint);
+                if (answer != null) {
+                    return answer;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || Thread.currentThread().isInterrupted() || !InlinePeek.awaitsOnlySeal(registries, index)) {
+                    return null;
+                }
+                LockSupport.parkNanos(this, Math.min(left, WAIT_SLICE_NANOS));
+                checkpoint.run();
+            }
+        } finally {
+            for (ArrangementSharingRegistry r : registries) {
+                r.stopAwaitingSeals(index);
+            }
+        }
+    }
+
+    /** The longest park between two checks of a seal wait (a cancel is noticed within it). */
+    private static final long WAIT_SLICE_NANOS = 5_000_000;
 
     /**
      * Answers the slow path's peek {@code request} of transient dataflow {@code desc} here,

@@ -1,6 +1,7 @@
 package dev.spindle.compute.peek;
 
 import dev.spindle.common.error.SpindleException;
+import dev.spindle.common.id.GlobalId;
 import dev.spindle.common.time.Frontier;
 import dev.spindle.compute.sharing.ArrangementSharingRegistry;
 import dev.spindle.compute.sharing.PointReader;
@@ -22,9 +23,10 @@ import java.util.Optional;
  * partition (a scan reads every key, {@link SlicedRead#FUEL} keys per slice, calling the caller's
  * checkpoint between slices, so a cancel or a timeout ends a long scan), the holds released when
  * done. Any thread may read a publication point: the traces' snapshots are immutable. When a point
- * is missing (not published yet, dropped) or not yet sealed at the time, nothing is answered here
- * and the caller sends the peek to the workers, which wait for the seal and report drops and
- * failures as they always do.
+ * is missing (not published yet, dropped) or not yet sealed at the time, nothing is answered here;
+ * the caller either waits for the seal itself, if the points are there and only the seal is
+ * missing ({@link #awaitsOnlySeal}; the registries unpark it as the index seals), or sends the
+ * peek to the workers, which wait for the seal and report drops and failures as they always do.
  *
  * <p>Thread-safety: stateless; may be called from any number of threads at once.
  */
@@ -95,6 +97,21 @@ public final class InlinePeek {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a peek of {@code index} that {@link #tryAnswer} did not answer waits only for the
+     * index to seal: every registry has its point, backed by the publisher and not detached. When
+     * not (not published yet, dropped), the interactive workers must take the peek.
+     */
+    public static boolean awaitsOnlySeal(List<ArrangementSharingRegistry> registries, GlobalId index) {
+        for (ArrangementSharingRegistry registry : registries) {
+            Optional<PublicationPoint> point = registry.get(index);
+            if (point.isEmpty() || !point.get().isBacked() || point.get().isDetached()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The checkpoint's exception, carried past the read's own error handling. */

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The arrangements one worker ordinal shares between runtimes: the maintenance worker of that
@@ -41,7 +42,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <h2>Thread-safety</h2>
  * Every method may be called from any thread. Slots, early floors and the publisher flag are
- * guarded by the registry's monitor; the dirty set is concurrent. The registry's monitor is never
+ * guarded by the registry's monitor; the dirty set and the seal waiters are concurrent. The registry's monitor is never
  * held together with any other lock of this package or of a trace: under it the registry only
  * reads or compare-and-sets a point's atomic lifecycle state, reads its volatile floors and
  * constructs new points; every call into a point's synchronized methods (open a reader, back it,
@@ -53,6 +54,8 @@ public final class ArrangementSharingRegistry {
     private final int ordinal;
     private final Set<GlobalId> dirty = ConcurrentHashMap.newKeySet();
     private volatile Waker interactive;
+    /** Threads waiting in {@link #awaitSeals} to read an id themselves once it seals, by id. */
+    private final Map<GlobalId, Set<Thread>> sealWaiters = new ConcurrentHashMap<>();
 
     // guarded by this
     private final Map<GlobalId, PublicationPoint> slots = new HashMap<>();
@@ -392,6 +395,35 @@ public final class ArrangementSharingRegistry {
         if (w != null) {
             w.wake();
         }
+        Set<Thread> waiting = sealWaiters.get(id);
+        if (waiting != null) {
+            for (Thread t : waiting) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /**
+     * Makes the calling thread be unparked whenever {@code id}'s point on this ordinal seals more
+     * (or is backed), until {@link #stopAwaitingSeals}: a reader that answers a peek itself
+     * ({@code InlinePeek}) waits for the seal this way instead of handing the peek to the
+     * interactive worker. Register before checking the seal, so no seal is missed.
+     */
+    public void awaitSeals(GlobalId id) {
+        Thread me = Thread.currentThread();
+        sealWaiters.compute(id, (k, threads) -> { // atomic with a concurrent stopAwaitingSeals emptying the set
+            Set<Thread> out = threads == null ? ConcurrentHashMap.newKeySet() : threads;
+            out.add(me);
+            return out;
+        });
+    }
+
+    /** Undoes {@link #awaitSeals} for the calling thread. */
+    public void stopAwaitingSeals(GlobalId id) {
+        sealWaiters.computeIfPresent(id, (k, threads) -> {
+            threads.remove(Thread.currentThread());
+            return threads.isEmpty() ? null : threads;
+        });
     }
 
     /**

@@ -150,6 +150,50 @@ class InlinePeekTest {
         assertNull(f.ctl.tryPeekInline(point(GlobalId.user(99), 1, 1)), "an index not published is left to the workers");
     }
 
+    /**
+     * A read right after a write: the index is published but not sealed at the peek's time yet,
+     * so the caller waits in its own thread for the seal (woken by the registry) and answers the
+     * peek itself; an index nobody publishes, and a wait that runs out, are left to the workers.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aPublishedIndexNotSealedYetIsAwaitedInTheCallersThread(int workers) throws Exception {
+        fixture(RuntimeMode.SPLIT, workers).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        AtomicLong checks = new AtomicLong();
+        CompletableFuture<PeekResponse> waiting = CompletableFuture.supplyAsync(
+                () -> f.ctl.tryPeekInline(point(I1, 5, 1), checks::incrementAndGet, java.time.Duration.ofSeconds(30)));
+        SplitFixture.await(() -> checks.get() > 0 || waiting.isDone(), "the reader waiting for the seal");
+        assertEquals(false, waiting.isDone(), "not sealed at 5: still waiting");
+        f.write(5, Update.insert(Row.of(1L, 2L), 5));
+        PeekResponse answer = waiting.get(20, TimeUnit.SECONDS);
+        assertNotNull(answer, "answered by the waiting caller");
+        assertEquals(List.of(Row.of(1L, 1L), Row.of(1L, 2L)), assertInstanceOf(PeekResponse.Rows.class, answer).rows());
+        for (int w = 0; w < workers; w++) {
+            assertEquals(0, f.ctl.interactive().registries().get(w).get(I1).orElseThrow().readers());
+        }
+        assertNull(f.ctl.tryPeekInline(point(GlobalId.user(99), 1, 1), () -> { }, java.time.Duration.ofSeconds(30)),
+                "an index not published is left to the workers at once");
+        assertNull(f.ctl.tryPeekInline(point(I1, 9, 1), () -> { }, java.time.Duration.ofMillis(20)),
+                "a wait that runs out is left to the workers");
+    }
+
+    /** A cancel or a timeout (the checkpoint throws) ends a wait for the seal. */
+    @Test
+    void aCheckpointEndsAWaitForTheSeal() throws Exception {
+        fixture(RuntimeMode.SPLIT, 1).write(1, Update.insert(Row.of(1L, 1L), 1));
+        f.createIndex(I1, 1);
+        awaitSealed(I1, 1);
+        AtomicLong checks = new AtomicLong();
+        IllegalStateException stop = assertThrows(IllegalStateException.class, () -> f.ctl.tryPeekInline(point(I1, 5, 1), () -> {
+            if (checks.incrementAndGet() == 3) {
+                throw new IllegalStateException("canceled");
+            }
+        }, java.time.Duration.ofSeconds(30)));
+        assertEquals("canceled", stop.getMessage());
+    }
+
     @Test
     void soloRuntimesAreNotAnsweredInline() throws Exception {
         fixture(RuntimeMode.SOLO, 1).write(1, Update.insert(Row.of(1L, 1L), 1));

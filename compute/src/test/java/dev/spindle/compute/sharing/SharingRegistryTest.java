@@ -234,6 +234,38 @@ class SharingRegistryTest {
         assertTraceHeldAt(12);
     }
 
+    /**
+     * A thread that answers a peek itself waits for the seal parked: a seal of the id it awaits
+     * unparks it (the test's park has no timeout, so a missed unpark hangs it until the test's
+     * timeout), a seal of another id does not need to, and after it stops awaiting it is not
+     * unparked by later seals.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aSealUnparksTheThreadsAwaitingIt() throws Exception {
+        registry.publish(I1, oks.trace(), errs.trace());
+        java.util.concurrent.CountDownLatch registered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean sealed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            registry.awaitSeals(I1);
+            registered.countDown();
+            while (!sealed.get()) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            }
+            registry.stopAwaitingSeals(I1);
+        });
+        reader.start();
+        registered.await();
+        while (reader.getState() != Thread.State.WAITING) { // parked, so only an unpark lets it go on
+            Thread.onSpinWait();
+        }
+        sealed.set(true);
+        write(1, 1); // the maintenance side seals I1: markDirty unparks the reader
+        reader.join();
+        write(2, 2); // no waiter left: nothing to unpark, and no error
+        assertEquals(Set.of(I1), registry.takeDirty(0));
+    }
+
     @Test
     void invariant04_detachOnDrop() {
         PublicationPoint p1 = registry.publish(I1, oks.trace(), errs.trace()).point();

@@ -131,6 +131,12 @@ public final class Queries {
         }
     }
 
+    /**
+     * How long a read waits in the session's thread for its index to seal before it hands the
+     * peek to the interactive workers (which wait as long as the statement allows).
+     */
+    private static final java.time.Duration INLINE_SEAL_WAIT = java.time.Duration.ofSeconds(1);
+
     /** How often a read is planned again after the index it chose was dropped under it. */
     private static final int MAX_REPLANS = 50;
 
@@ -159,8 +165,9 @@ public final class Queries {
         if (plan instanceof PeekPlan.Fast) {
             PeekPlan.Fast f = (PeekPlan.Fast) plan;
             PeekRequest request = new PeekRequest(uuid, f.index(), t, f.literalKey(), f.mfp(), f.finishing());
-            // a lookup or a scan of an index sealed at t, answered here (checking cancel and timeout)
-            r = coord.compute().tryPeekInline(request, () -> control.check(() -> { }));
+            // a lookup or a scan of an index sealed at t, answered here (checking cancel and timeout),
+            // waiting here for the seal if that is all that is missing (a read after a write)
+            r = coord.compute().tryPeekInline(request, () -> control.check(() -> { }), INLINE_SEAL_WAIT);
             if (r == null) {
                 r = control.await(coord.compute().peek(request), () -> coord.compute().cancel(uuid));
             }
