@@ -260,31 +260,10 @@ public final class Row implements Comparable<Row>, java.io.Serializable {
         return new Row(out);
     }
 
-    /**
-     * Compares two encodings held in slabs; the order of {@link #compareTo}. The first bytes are
-     * compared here, one at a time: encodings of the keys and values cursors compare are short,
-     * and usually differ early, where {@link Arrays#compareUnsigned}'s range checks and its
-     * vectorized mismatch cost more than the comparison (a third of a scan's time over a spine's
-     * batches); longer common prefixes go to it.
-     */
+    /** Compares two encodings held in slabs; the order of {@link #compareTo}. */
     public static int compareEncoded(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
-        int n = Math.min(aTo - aFrom, bTo - bFrom);
-        int head = Math.min(n, SHORT_PREFIX);
-        for (int i = 0; i < head; i++) {
-            int x = a[aFrom + i] & 0xff;
-            int y = b[bFrom + i] & 0xff;
-            if (x != y) {
-                return x - y;
-            }
-        }
-        if (n > head) {
-            return Arrays.compareUnsigned(a, aFrom + head, aTo, b, bFrom + head, bTo);
-        }
-        return (aTo - aFrom) - (bTo - bFrom);
+        return Arrays.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     }
-
-    /** Bytes {@link #compareEncoded} compares itself before handing the rest to the vectorized compare. */
-    private static final int SHORT_PREFIX = 16;
 
     /** Compares this row's encoding with one held in a slab. */
     public int compareTo(byte[] b, int from, int to) {
