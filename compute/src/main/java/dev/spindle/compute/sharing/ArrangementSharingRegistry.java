@@ -391,15 +391,16 @@ public final class ArrangementSharingRegistry {
 
     void markDirty(GlobalId id) {
         dirty.add(id);
-        Waker w = interactive;
-        if (w != null) {
-            w.wake();
-        }
+        // a reader waiting for this seal first: it is a statement's latency, the worker's pass is not
         Set<Thread> waiting = sealWaiters.get(id);
         if (waiting != null) {
             for (Thread t : waiting) {
                 LockSupport.unpark(t);
             }
+        }
+        Waker w = interactive;
+        if (w != null) {
+            w.wake();
         }
     }
 
