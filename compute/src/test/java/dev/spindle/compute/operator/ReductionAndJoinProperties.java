@@ -122,36 +122,47 @@ class ReductionAndJoinProperties {
             Aggregate.of(AggregateFunc.SUM, 1), Aggregate.of(AggregateFunc.MIN, 1), Aggregate.of(AggregateFunc.MAX, 1),
             Aggregate.distinct(AggregateFunc.COUNT, 1));
 
+    /** The output row of one group of (k, v) rows: its key, values, non-null values and their exact sum. */
+    interface GroupRow {
+        Row of(Row key, List<Long> values, List<Long> nonNull, java.math.BigInteger sum);
+    }
+
+    /**
+     * The expected outputs of a GROUP BY k over (k, v) rows {@code in}: a group whose sum leaves
+     * the bigint range is an error, any other is {@code row}'s row.
+     */
+    static Expected perGroup(Map<Row, Long> in, GroupRow row) {
+        Map<Row, List<Long>> groups = new TreeMap<>();
+        in.forEach((r, n) -> {
+            for (long i = 0; i < n; i++) {
+                groups.computeIfAbsent(r.project(0), k -> new ArrayList<>()).add((Long) r.get(1));
+            }
+        });
+        Map<Row, Long> oks = new TreeMap<>();
+        Map<Row, Long> errs = new TreeMap<>();
+        groups.forEach((key, vs) -> {
+            List<Long> nn = vs.stream().filter(x -> x != null).toList();
+            java.math.BigInteger sum = nn.stream().map(java.math.BigInteger::valueOf)
+                    .reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add);
+            if (sum.bitLength() > 63) {
+                errs.merge(EvalErrors.toRow(new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint")), 1L, Long::sum);
+            } else {
+                oks.merge(row.of(key, vs, nn, sum), 1L, Long::sum);
+            }
+        });
+        return new Expected(oks, errs);
+    }
+
     @Property(tries = 30)
     void groupByAggregatesMatchRecomputation(@ForAll("oneInput") Scenario scenario, @ForAll @IntRange(min = 0, max = 2) int wExp,
                                              @ForAll boolean naive) throws Exception {
         check(scenario, wExp, naive, 1,
                 (b, src) -> group(b, src.get(0), new int[] {0}, GroupFunctions.reduce("t", AGGS)),
-                in -> {
-                    Map<Row, List<Long>> groups = new TreeMap<>();
-                    in.get(0).forEach((row, n) -> {
-                        for (long i = 0; i < n; i++) {
-                            groups.computeIfAbsent(row.project(0), k -> new ArrayList<>()).add((Long) row.get(1));
-                        }
-                    });
-                    Map<Row, Long> oks = new TreeMap<>();
-                    Map<Row, Long> errs = new TreeMap<>();
-                    groups.forEach((key, vs) -> {
-                        List<Long> nn = vs.stream().filter(x -> x != null).toList();
-                        java.math.BigInteger sum = nn.stream().map(java.math.BigInteger::valueOf)
-                                .reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add);
-                        if (sum.bitLength() > 63) {
-                            errs.merge(EvalErrors.toRow(new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint")), 1L, Long::sum);
-                            return;
-                        }
-                        Row out = key.concat(Row.of((long) vs.size(), (long) nn.size(), nn.isEmpty() ? null : sum.longValue(),
-                                nn.stream().min(Comparator.naturalOrder()).orElse(null),
-                                nn.stream().max(Comparator.naturalOrder()).orElse(null),
-                                nn.stream().distinct().count()));
-                        oks.merge(out, 1L, Long::sum);
-                    });
-                    return new Expected(oks, errs);
-                });
+                in -> perGroup(in.get(0), (key, vs, nn, sum) -> key.concat(Row.of((long) vs.size(), (long) nn.size(),
+                        nn.isEmpty() ? null : sum.longValue(),
+                        nn.stream().min(Comparator.naturalOrder()).orElse(null),
+                        nn.stream().max(Comparator.naturalOrder()).orElse(null),
+                        nn.stream().distinct().count()))));
     }
 
     static final List<Aggregate> ACCUMULABLE = List.of(Aggregate.countRows(), Aggregate.of(AggregateFunc.COUNT, 1),
@@ -173,30 +184,10 @@ class ReductionAndJoinProperties {
                     b.add(id -> new GroupAccumulate(id, "Reduce", in, KeyFunction.columns(0), "t", ACCUMULABLE, oks, errs));
                     return new OutputPort[] {oks, errs};
                 },
-                in -> {
-                    Map<Row, List<Long>> groups = new TreeMap<>();
-                    in.get(0).forEach((row, n) -> {
-                        for (long i = 0; i < n; i++) {
-                            groups.computeIfAbsent(row.project(0), k -> new ArrayList<>()).add((Long) row.get(1));
-                        }
-                    });
-                    Map<Row, Long> oks = new TreeMap<>();
-                    Map<Row, Long> errs = new TreeMap<>();
-                    groups.forEach((key, vs) -> {
-                        List<Long> nn = vs.stream().filter(x -> x != null).toList();
-                        java.math.BigInteger sum = nn.stream().map(java.math.BigInteger::valueOf)
-                                .reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add);
-                        if (sum.bitLength() > 63) {
-                            errs.merge(EvalErrors.toRow(new SpindleException(ErrorCode.NUMERIC_OUT_OF_RANGE_1, "bigint")), 1L, Long::sum);
-                            return;
-                        }
-                        java.math.BigDecimal avg = nn.isEmpty() ? null : new java.math.BigDecimal(sum)
-                                .divide(java.math.BigDecimal.valueOf(nn.size()), 16, java.math.RoundingMode.HALF_UP);
-                        oks.merge(key.concat(Row.of((long) vs.size(), (long) nn.size(), nn.isEmpty() ? null : sum.longValue(), avg)),
-                                1L, Long::sum);
-                    });
-                    return new Expected(oks, errs);
-                });
+                in -> perGroup(in.get(0), (key, vs, nn, sum) -> key.concat(Row.of((long) vs.size(), (long) nn.size(),
+                        nn.isEmpty() ? null : sum.longValue(),
+                        nn.isEmpty() ? null : new java.math.BigDecimal(sum)
+                                .divide(java.math.BigDecimal.valueOf(nn.size()), 16, java.math.RoundingMode.HALF_UP)))));
     }
 
     @Property(tries = 20)
