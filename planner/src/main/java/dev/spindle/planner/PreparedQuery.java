@@ -31,9 +31,10 @@ import org.apache.calcite.util.TimestampString;
  * Calcite validation or rule runs. A point lookup is also lowered once with its parameters left
  * symbolic ({@link #lookup}), so that an execution only evaluates its key.
  *
- * <p>Thread-safety: immutable after construction but for the lookup, made once under this
- * object's lock; {@link #bind} may run on any thread, one call at a time per instance (it builds
- * relational nodes in this query's cluster, as making the lookup does, under the same lock).
+ * <p>Thread-safety: immutable after construction but for the lookup, made once under a lock;
+ * {@link #bind} may run on any thread, one call at a time per Calcite plan (it builds relational
+ * nodes in the plan's cluster, as making the lookup does, under the same lock, which the queries
+ * {@link #over} other snapshots share).
  */
 public final class PreparedQuery {
     private final QueryPlanner planner;
@@ -41,6 +42,12 @@ public final class PreparedQuery {
     private final List<RelDataType> calciteTypes;
     private final List<ColumnType> parameterTypes;
     private final RexBuilder rexBuilder;
+
+    /**
+     * Guards {@link #bind} and the making of {@link #lookup}, which build relational nodes in
+     * {@link #root}'s cluster: shared by every query {@link #over} the same Calcite plan.
+     */
+    private final Object lock;
 
     PreparedQuery(QueryPlanner planner, RelRoot root, List<RelDataType> parameterTypes, RexBuilder rexBuilder) {
         this.planner = planner;
@@ -52,9 +59,30 @@ public final class PreparedQuery {
         }
         this.parameterTypes = List.copyOf(types);
         this.rexBuilder = rexBuilder;
+        this.lock = new Object();
     }
 
-    /** Whether {@link #lookup} has been made; guarded by this. */
+    private PreparedQuery(PreparedQuery planned, QueryPlanner planner) {
+        this.planner = planner;
+        this.root = planned.root;
+        this.calciteTypes = planned.calciteTypes;
+        this.parameterTypes = planned.parameterTypes;
+        this.rexBuilder = planned.rexBuilder;
+        this.lock = planned.lock;
+    }
+
+    /**
+     * This query's Calcite plan, lowered from now on over {@code planner}'s catalog snapshot: for
+     * a snapshot that differs from the one it was planned over in its indexes alone
+     * ({@link dev.spindle.planner.catalog.Catalog#sameRelations}), where Calcite would make the
+     * same plan again and only the lowering (which index a lookup reads, whether there is one)
+     * may change. Costs no Calcite work; the lookup is made again on first use.
+     */
+    public PreparedQuery over(QueryPlanner planner) {
+        return new PreparedQuery(this, planner);
+    }
+
+    /** Whether {@link #lookup} has been made; guarded by {@link #lock}. */
     private boolean lookupMade;
     private volatile PreparedLookup lookup;
 
@@ -71,7 +99,7 @@ public final class PreparedQuery {
         if (l != null) {
             return l;
         }
-        synchronized (this) {
+        synchronized (lock) {
             if (!lookupMade) {
                 lookup = planner.prepareLookup(root, rexBuilder, parameterTypes);
                 lookupMade = true;
@@ -89,7 +117,7 @@ public final class PreparedQuery {
      * The plan with {@code values} bound, each already of its parameter's type (Spindle's value
      * representation; null for NULL).
      */
-    public synchronized PeekPlan bind(List<Object> values) {
+    public PeekPlan bind(List<Object> values) {
         if (values.size() != calciteTypes.size()) {
             throw new SpindleException(ErrorCode.SYNTAX_ERROR_1,
                     "the statement has " + calciteTypes.size() + " parameters but " + values.size() + " were given");
@@ -100,7 +128,14 @@ public final class PreparedQuery {
                 return literal(values.get(p.getIndex()), p.getType());
             }
         };
-        return planner.planRoot(root.withRel(bind(root.rel, literals)), rexBuilder);
+        synchronized (lock) {
+            return planner.planRoot(root.withRel(bind(root.rel, literals)), rexBuilder);
+        }
+    }
+
+    /** The Calcite plan's root, for tests that check whether Calcite planned again. */
+    public RelRoot calcitePlan() {
+        return root;
     }
 
     private static RelNode bind(RelNode rel, RexShuttle literals) {

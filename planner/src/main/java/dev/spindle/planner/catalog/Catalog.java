@@ -82,6 +82,30 @@ public final class Catalog {
         return new Catalog(Collections.unmodifiableMap(ids), Collections.unmodifiableMap(names));
     }
 
+    /**
+     * Whether {@code other} has exactly this catalog's tables and views (the same items, so the
+     * same names, columns, constraints and view definitions; system items included) and may
+     * differ only in its indexes. What Calcite makes of a query depends on the relations alone,
+     * never on the indexes (which only the lowering chooses), so such a change leaves a kept
+     * Calcite plan valid.
+     */
+    public boolean sameRelations(Catalog other) {
+        if (other == this) {
+            return true;
+        }
+        return relationsIn(this, other) && relationsIn(other, this);
+    }
+
+    /** Whether every table and view of {@code a} is the very same item in {@code b}. */
+    private static boolean relationsIn(Catalog a, Catalog b) {
+        for (Map.Entry<GlobalId, CatalogItem> e : a.byId.entrySet()) {
+            if (!(e.getValue() instanceof CatalogItem.Index) && b.byId.get(e.getKey()) != e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The item with {@code id}. */
     public Optional<CatalogItem> get(GlobalId id) {
         return Optional.ofNullable(byId.get(id));

@@ -3,7 +3,9 @@ package dev.spindle.sql.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.spindle.common.error.SpindleException;
@@ -33,7 +35,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * query gives unprepared with the values written as literals, for random values of many Java
  * classes (coerced to the parameter's type as an assignment would), NULL, and values out of the
  * type's range or not of it (with the SQLSTATE a bound literal always had); and the lookup is
- * planned again after DROP INDEX and CREATE INDEX.
+ * lowered again after DROP INDEX and CREATE INDEX (without planning through Calcite again).
  */
 class PreparedLookupProperties {
     private static Database db;
@@ -207,12 +209,23 @@ class PreparedLookupProperties {
         GlobalId first = db.coordinator().catalog().byName("u_k").orElseThrow().id();
         assertEquals(List.of(Row.of(20L), Row.of(21L)), rows(x, p, 2));
         assertEquals(first, Prepare.lookupIndex(p));
+        Object calcite = Prepare.calcitePlan(p);
         x.execute("DROP INDEX u_k");
         assertEquals(List.of(Row.of(10L)), rows(x, p, 1), "read without the index");
         assertNull(Prepare.lookupIndex(p), "no index, no lookup");
         x.execute("CREATE INDEX u_k2 ON u (k)");
         assertEquals(List.of(Row.of(20L), Row.of(21L)), rows(x, p, 2));
         assertEquals(db.coordinator().catalog().byName("u_k2").orElseThrow().id(), Prepare.lookupIndex(p));
+        x.execute("CREATE INDEX u_v ON u (v)");
+        assertEquals(List.of(Row.of(20L), Row.of(21L)), rows(x, p, 2));
+        assertEquals(db.coordinator().catalog().byName("u_k2").orElseThrow().id(), Prepare.lookupIndex(p),
+                "an index on another key leaves the lookup on u_k2");
+        assertSame(calcite, Prepare.calcitePlan(p), "index DDL changes the lowering, not Calcite's plan");
+        x.execute("CREATE TABLE unrelated (a INT)");
+        assertEquals(List.of(Row.of(10L)), rows(x, p, 1));
+        assertNotSame(calcite, Prepare.calcitePlan(p), "other DDL plans again");
+        assertEquals(db.coordinator().catalog().byName("u_k2").orElseThrow().id(), Prepare.lookupIndex(p));
+        x.execute("DROP TABLE unrelated");
         int dataflows = db.coordinator().compute().dataflows().size();
         x.execute("INSERT INTO u VALUES (3, 30)");
         assertEquals(List.of(Row.of(30L)), rows(x, p, 3));
@@ -220,6 +233,30 @@ class PreparedLookupProperties {
         assertEquals(dataflows, db.coordinator().compute().dataflows().size(), "answered from the index");
         x.execute("DROP TABLE u");
         assertEquals("42P01", assertThrows(SpindleException.class, () -> rows(x, p, 1)).sqlState());
+    }
+
+    @Example
+    void aPreparedQueryOnAViewFollowsTheViewsIndexesWithoutPlanningAgain() {
+        Session x = session();
+        x.executeScript("CREATE TABLE vt (k INT, v INT); INSERT INTO vt VALUES (1, 10), (2, 20), (2, 21);"
+                + "CREATE VIEW vv AS SELECT k, sum(v) AS s FROM vt GROUP BY k");
+        Prepared p = x.prepare("SELECT s FROM vv WHERE k = ?");
+        Object calcite = Prepare.calcitePlan(p);
+        assertNull(Prepare.lookupIndex(p), "no index on the view yet");
+        assertEquals(List.of(Row.of(41L)), rows(x, p, 2));
+        x.execute("CREATE INDEX vv_k ON vv (k)");
+        assertEquals(List.of(Row.of(41L)), rows(x, p, 2));
+        assertEquals(db.coordinator().catalog().byName("vv_k").orElseThrow().id(), Prepare.lookupIndex(p),
+                "the lookup reads the view's new index");
+        x.execute("INSERT INTO vt VALUES (2, 1)");
+        assertEquals(List.of(Row.of(42L)), rows(x, p, 2));
+        x.execute("DROP INDEX vv_k");
+        assertEquals(List.of(Row.of(10L)), rows(x, p, 1), "the view recomputed without its index");
+        assertNull(Prepare.lookupIndex(p));
+        assertSame(calcite, Prepare.calcitePlan(p));
+        x.execute("DROP VIEW vv");
+        assertEquals("42P01", assertThrows(SpindleException.class, () -> rows(x, p, 1)).sqlState());
+        x.execute("DROP TABLE vt");
     }
 
     @Example
