@@ -3,6 +3,8 @@ package dev.spindle.bench;
 import dev.spindle.bench.db.BenchDatabase;
 import dev.spindle.bench.db.Engine;
 import dev.spindle.bench.db.Table;
+import dev.spindle.bench.measure.Loops;
+import dev.spindle.bench.report.Fmt;
 import dev.spindle.bench.report.Report;
 import dev.spindle.bench.report.Results;
 import dev.spindle.bench.report.RunInfo;
@@ -19,6 +21,7 @@ import dev.spindle.bench.workload.Workload;
 import dev.spindle.bench.workload.WriteGrowth;
 
 import java.io.PrintStream;
+import org.HdrHistogram.Histogram;
 import java.nio.charset.StandardCharsets;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -67,6 +70,8 @@ public final class Driver {
         out.println("bench: flags " + BenchJvm.inputArguments() + (BenchJvm.hasFixedFlags() ? "" : " (NOT the fixed flags)"));
         out.println("bench: load average " + loadBefore + "; workloads " + BenchOptions.ALL_WORKLOADS.stream()
                 .filter(options::runs).toList());
+        String stallsBefore = idleStalls();
+        out.println("bench: the machine's own stalls: " + stallsBefore);
         Results results = new Results();
         List<String> engines = new ArrayList<>();
         try {
@@ -91,9 +96,10 @@ public final class Driver {
             }
             out.printf("bench: %s took %.1f s%n", w.id(), (System.nanoTime() - start) / 1e9);
         }
+        String stalls = "at the start " + stallsBefore + "; at the end " + idleStalls();
         RunInfo info = new RunInfo(started.toString(), Arrays.asList(args), BenchJvm.describe(),
                 BenchJvm.inputArguments(), BenchJvm.hasFixedFlags(), loadBefore, BenchJvm.loadAverage(),
-                engines, (System.nanoTime() - t0) / 1e9);
+                stalls, engines, (System.nanoTime() - t0) / 1e9);
         try {
             String markdown = Report.write(options.out(), info, results);
             out.println();
@@ -104,6 +110,22 @@ public final class Driver {
             return 1;
         }
         return results.failures().isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * The latency an empty operation gets from a loop paced like P4's and P8's lookups (1000/s,
+     * 2 s), in this JVM with no engine at work: what the machine (scheduler, virtualisation,
+     * the kernel's memory scans) adds to any tail measured here.
+     */
+    static String idleStalls() {
+        try {
+            Histogram h = Loops.paced(2, 1000, i -> { });
+            return "p99 " + Fmt.nanos(h.getValueAtPercentile(99))
+                    + ", p99.9 " + Fmt.nanos(h.getValueAtPercentile(99.9))
+                    + ", max " + Fmt.nanos(h.getMaxValue());
+        } catch (SQLException e) {
+            throw new IllegalStateException(e); // an empty operation throws nothing
+        }
     }
 
     private static List<Workload> workloads() {

@@ -46,6 +46,9 @@ public final class Report {
                 + "; arguments: `" + String.join(" ", info.arguments()) + "`");
         md.add("- load average (1/5/15 min) at the start: " + info.loadBefore() + "; at the end: "
                 + info.loadAfter());
+        md.add("- the machine's own stalls (an empty loop paced at 1000/s for 2 s in this JVM, no engine at "
+                + "work; a latency tail of an engine below these is the machine's, not the engine's): "
+                + info.idleStalls());
         md.add("- JVM: " + info.jvm());
         md.add("- flags: `" + String.join(" ", info.jvmFlags()) + "`"
                 + (info.fixedFlags() ? " (the fixed flags)" : " (**not** the benchmark's fixed flags)"));

@@ -14,11 +14,13 @@ import java.util.List;
  * @param fixedFlags   whether they are the fixed flags ({@code BenchJvm.FLAGS})
  * @param loadBefore   load average at the start
  * @param loadAfter    load average at the end
+ * @param idleStalls   the machine's own stalls at the start and at the end: an empty paced loop's
+ *                     latency percentiles in the measuring JVM, with no engine at work
  * @param engines      engine name and version per engine, as the drivers report them
  * @param seconds      wall time of the run
  */
 public record RunInfo(String startedUtc, List<String> arguments, String jvm, List<String> jvmFlags,
-                      boolean fixedFlags, String loadBefore, String loadAfter, List<String> engines,
+                      boolean fixedFlags, String loadBefore, String loadAfter, String idleStalls, List<String> engines,
                       double seconds) {
 
     public RunInfo {
