@@ -7,7 +7,6 @@ import dev.spindle.bench.measure.Curve;
 import dev.spindle.bench.report.Fmt;
 import dev.spindle.bench.report.Results;
 import dev.spindle.bench.report.SummaryLine;
-import dev.spindle.bench.report.Verdict;
 
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -42,6 +41,7 @@ public final class IndexChurn implements Workload {
             }
         }
         String panel = "P4: point lookup while another connection creates and drops an index, " + o.rows() + " rows";
+        results.curve(panel, Curve.of("P4 machine alone (empty operation)", outcomes.get(Engine.SPINDLE).idle()));
         for (var e : outcomes.entrySet()) {
             results.curve(panel, Curve.of("P4 " + e.getKey().label() + " unloaded", e.getValue().unloaded()));
             results.curve(panel, Curve.of("P4 " + e.getKey().label() + " loaded", e.getValue().loaded()));
@@ -52,7 +52,7 @@ public final class IndexChurn implements Workload {
         results.line(new SummaryLine("P4", "lookup p99 while another connection creates/drops an index, loaded / unloaded",
                 Fmt.ratio(ratio) + " split (solo " + Fmt.ratio(outcomes.get(Engine.SPINDLE_SOLO).p99Ratio())
                         + ", H2 " + Fmt.ratio(h2.p99Ratio()) + ")",
-                "split ≤ 2x, no failed lookup", Verdict.of(ratio <= 2.0 && split.failedLookups() == 0),
+                "split ≤ 2x, no failed lookup", split.verdict(ratio <= 2.0 && split.failedLookups() == 0),
                 "split " + split.p99s() + failedCounts(outcomes), h2.p99sAndFailedCount()));
         results.detail("P4: point lookup beside CREATE/DROP INDEX",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, latency from the intended start: "

@@ -8,6 +8,7 @@ import dev.spindle.bench.measure.Heap;
 import dev.spindle.bench.measure.Loops;
 import dev.spindle.bench.measure.SqlOp;
 import dev.spindle.bench.report.Fmt;
+import dev.spindle.bench.report.Verdict;
 import org.HdrHistogram.Histogram;
 
 import java.sql.Connection;
@@ -22,8 +23,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Point-lookup latency alone and beside background work on other connections (P4, P8): loads
  * the table with an index on {@code k}, runs paced lookups ({@link Loops#paced}, so stalls are
- * charged to every request they delay) for a warm-up window, then an unloaded window, then starts
- * the background threads and runs a loaded window.
+ * charged to every request they delay) for a warm-up window, then an empty operation paced alike
+ * (the machine's own stalls), then an unloaded window, then starts the background threads and
+ * runs a loaded window.
  *
  * <p>Thread-safety: {@link #measure} is called by one thread; it starts the background threads,
  * each with its own connection, and joins them before returning.
@@ -39,10 +41,17 @@ final class Interference {
     /**
      * The lookups' latencies (ns) alone and under load, how often the background work ran, and
      * the lookups that failed (with the first failure's message): a failed lookup is timed like
-     * the others and counted, since a user would see it, and the run goes on.
+     * the others and counted, since a user would see it, and the run goes on. {@code idle} is an
+     * empty operation paced the same way just before the unloaded window: the machine's own
+     * stalls, which every window also has.
      */
-    record Outcome(Histogram unloaded, Histogram loaded, long backgroundRounds, long failedLookups,
+    record Outcome(Histogram idle, Histogram unloaded, Histogram loaded, long backgroundRounds, long failedLookups,
                    String firstFailure) {
+
+        /** The verdict of goal {@code met} on the p99s: machine-bound if the idle loop's p99 rivals the unloaded one. */
+        Verdict verdict(boolean met) {
+            return Verdict.ofTail(met, idle.getValueAtPercentile(99), unloaded.getValueAtPercentile(99));
+        }
 
         String failures() {
             return failedLookups == 0 ? "" : ", " + failedLookups + " lookups failed: " + firstFailure;
@@ -72,6 +81,8 @@ final class Interference {
     static String rows(Map<Engine, Outcome> outcomes, String rounds) {
         StringBuilder rows = new StringBuilder();
         for (var e : outcomes.entrySet()) {
+            rows.append(EngineFigures.row(e.getKey().label() + ": the machine alone (empty operation)", e.getValue().idle()))
+                    .append('\n');
             rows.append(EngineFigures.row(e.getKey().label() + " unloaded", e.getValue().unloaded())).append('\n');
             rows.append(EngineFigures.row(e.getKey().label() + " loaded (" + e.getValue().backgroundRounds()
                     + " " + rounds + e.getValue().failures() + ")", e.getValue().loaded())).append('\n');
@@ -109,6 +120,7 @@ final class Interference {
                 }
             };
             Loops.paced(Math.min(2, o.seconds()), o.rateHz(), op);
+            Histogram idle = Loops.paced(Math.min(2, o.seconds()), o.rateHz(), i -> { });
             Histogram unloaded = Loops.paced(o.seconds(), o.rateHz(), op);
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong rounds = new AtomicLong();
@@ -145,7 +157,7 @@ final class Interference {
             if (failed.get() != null) {
                 throw new IllegalStateException("background work failed: " + failed.get(), failed.get());
             }
-            return new Outcome(unloaded, loaded, rounds.get(), failedLookups.get(), firstFailure.get());
+            return new Outcome(idle, unloaded, loaded, rounds.get(), failedLookups.get(), firstFailure.get());
         }
     }
 }

@@ -7,7 +7,6 @@ import dev.spindle.bench.measure.Curve;
 import dev.spindle.bench.report.Fmt;
 import dev.spindle.bench.report.Results;
 import dev.spindle.bench.report.SummaryLine;
-import dev.spindle.bench.report.Verdict;
 
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -47,6 +46,7 @@ public final class ScanInterference implements Workload {
             }
         }
         String panel = "P8: point lookup while " + o.scanners() + " connection(s) scan the index, " + o.rows() + " rows";
+        results.curve(panel, Curve.of("P8 machine alone (empty operation)", outcomes.get(Engine.SPINDLE).idle()));
         for (var e : outcomes.entrySet()) {
             results.curve(panel, Curve.of("P8 " + e.getKey().label() + " unloaded", e.getValue().unloaded()));
             results.curve(panel, Curve.of("P8 " + e.getKey().label() + " loaded", e.getValue().loaded()));
@@ -56,7 +56,7 @@ public final class ScanInterference implements Workload {
         double ratio = spindle.p99Ratio();
         results.line(new SummaryLine("P8", "lookup p99 while " + o.scanners() + " connection(s) scan all rows, loaded / unloaded",
                 Fmt.ratio(ratio) + " (H2 " + Fmt.ratio(h2.p99Ratio()) + ")", "≤ 5x, no failed lookup",
-                Verdict.of(ratio <= 5.0 && spindle.failedLookups() == 0),
+                spindle.verdict(ratio <= 5.0 && spindle.failedLookups() == 0),
                 spindle.p99sAndFailedCount(), h2.p99sAndFailedCount()));
         results.detail("P8: point lookup beside full scans",
                 "Paced lookups (`" + Lookup.SQL + "`, " + o.rateHz() + "/s, coordinated-omission corrected), "
