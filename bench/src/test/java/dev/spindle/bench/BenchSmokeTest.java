@@ -58,6 +58,8 @@ class BenchSmokeTest {
         String p7 = md.lines().filter(l -> l.startsWith("| P7 | ")).findFirst().orElseThrow();
         assertEquals(2, p7.split("\\(3 passed, 0 failed\\)", -1).length - 1, "both engines pass the tiny corpus: " + p7);
         assertTrue(md.contains("![latency percentiles](latency.png)"), md);
+        assertTrue(java.util.regex.Pattern.compile("What Spindle's read merges: [0-9]+ records in [0-9]+ batches after [0-9]+ "
+                + "inserts per second").matcher(md).find(), md);
         assertTrue(java.util.regex.Pattern.compile("the machine's own stalls .*: at the start p99 [0-9.]+ [nmµ]?s, "
                 + "p99\\.9 [0-9.]+ [nmµ]?s, max [0-9.]+ [nmµ]?s; at the end p99 ").matcher(md).find(), md);
         BufferedImage chart = ImageIO.read(out.resolve(Report.CHART).toFile());
