@@ -98,9 +98,9 @@ public final class Executor {
         return new ResultData(columns, rows);
     }
 
-    /** A column's label; Calcite's {@code EXPR$0} for an unnamed expression reads as psql's {@code ?column?}. */
+    /** A column's label (the planner names unnamed expressions as PostgreSQL does; none at all reads as {@code ?column?}). */
     static String label(String label) {
-        return label == null || label.matches("EXPR\\$\\d+") ? "?column?" : label;
+        return label == null ? "?column?" : label;
     }
 
     static ColumnKind kind(int sqlType) {

@@ -216,6 +216,7 @@ public final class SqlPlanner {
     /** {@code query} converted (by {@link DirectConversion} if it can, else validated and converted by Calcite). */
     private RelRoot convert(SqlNode query) {
         ConstantKeys.check(query, this::offset);
+        ColumnNames.name(query);
         RelRoot root = direct ? DirectConversion.tryConvert(query, reader, cluster, OPERATORS,
                 validator.getTypeCoercion()) : null;
         if (root == null) {
@@ -312,6 +313,7 @@ public final class SqlPlanner {
             return validated;
         }
         ConstantKeys.check(query, this::offset);
+        ColumnNames.name(query);
         return validateChecked(query);
     }
 

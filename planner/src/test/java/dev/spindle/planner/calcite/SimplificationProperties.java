@@ -70,7 +70,7 @@ class SimplificationProperties {
                 .as((l, s, w) -> "SELECT " + l + " FROM (" + s + ") s" + w);
         Arbitrary<String> source = Arbitraries.oneOf(simple, nested);
         Arbitrary<String> grouped = Combinators.combine(col, Arbitraries.of("count(*)", "sum(b)", "max(a)"), source)
-                .as((g, agg, s) -> "SELECT " + g + ", " + agg + " FROM (" + s + ") g GROUP BY " + g);
+                .as((g, agg, s) -> "SELECT " + g + ", " + agg + " AS agg FROM (" + s + ") g GROUP BY " + g);
         Arbitrary<String> joined = Combinators.combine(table, table, where)
                 .as((l, r, w) -> "SELECT x.a, y.b FROM " + l + " x JOIN " + r + " y ON x.a = y.b"
                         + w.replace("WHERE a", "WHERE x.a").replace("WHERE b", "WHERE y.b"));
@@ -82,7 +82,7 @@ class SimplificationProperties {
         Arbitrary<String> nestedTwice = Combinators.combine(outer, nested, where)
                 .as((l, s, w) -> "SELECT " + l + " FROM (" + s + ") s2" + w);
         Arbitrary<String> groupedNested = Combinators.combine(grouped, Arbitraries.of("SELECT * FROM (%s) h",
-                        "SELECT * FROM (SELECT * FROM (%s) h) h2", "SELECT h.* FROM (%s) h WHERE h.\"EXPR$1\" > 0"))
+                        "SELECT * FROM (SELECT * FROM (%s) h) h2", "SELECT h.* FROM (%s) h WHERE h.agg > 0"))
                 .as((g, f) -> String.format(f, g));
         return Arbitraries.oneOf(source, grouped, joined, union, nestedTwice, groupedNested);
     }

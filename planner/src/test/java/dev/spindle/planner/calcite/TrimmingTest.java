@@ -35,7 +35,7 @@ class TrimmingTest {
     void anAggregationsInputIsAlreadyNarrowWithoutTrimming() {
         assertEquals("""
                 false
-                LogicalAggregate(group=[{0}], EXPR$1=[COUNT()], EXPR$2=[SUM($3)])
+                LogicalAggregate(group=[{0}], count=[COUNT()], sum=[SUM($3)])
                   LogicalFilter(condition=[>($1, 1)])
                     LogicalTableScan(table=[[public, t]])
                 """, plan("SELECT a, count(*), sum(d) FROM t WHERE b > 1 GROUP BY a"));

@@ -1,0 +1,137 @@
+package dev.spindle.planner.calcite;
+
+import java.util.Locale;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+
+/**
+ * Names every select item written without an alias as PostgreSQL names it, by giving it that
+ * alias before validation: a function's name ({@code count(*)} is {@code count},
+ * {@code coalesce(a, b)} is {@code coalesce}), a cast's operand's name or else its type's
+ * ({@code CAST(a AS INT)} is {@code a}, {@code CAST(1 AS INT)} is {@code int4}), {@code case}
+ * for a CASE, {@code exists} for EXISTS, a scalar subquery's column's name, and {@code ?column?}
+ * for anything else (an operator, a literal, a parameter). A column keeps its own name, as
+ * Calcite gives it. Users see these as JDBC column labels, and queries read them by name from a
+ * subquery or a view ({@code SELECT x.count FROM (SELECT count(*) FROM t) x}, which Calcite's
+ * {@code EXPR$0} refused). Calcite 1.41 names a select item with the static
+ * {@code SqlValidatorUtil.alias}, which a validator cannot override: hence a pass over the tree.
+ * It rewrites the statement in place and is idempotent (an aliased item is left alone), so
+ * validation, the direct conversion and shapes all see the same names.
+ *
+ * <p>Thread-safety: stateless; a statement is rewritten by the one thread planning it.
+ */
+final class ColumnNames {
+    /** PostgreSQL's name for an expression it cannot name. */
+    static final String UNNAMED = "?column?";
+
+    private ColumnNames() {
+    }
+
+    /** Gives every unaliased expression of every select list in {@code statement} its PostgreSQL name. */
+    static void name(SqlNode statement) {
+        statement.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlSelect) {
+                    nameItems(((SqlSelect) call).getSelectList());
+                }
+                return super.visit(call);
+            }
+
+            @Override
+            public Void visit(SqlNodeList list) {
+                for (SqlNode n : list) {
+                    if (n != null) {
+                        n.accept(this);
+                    }
+                }
+                return null;
+            }
+        });
+    }
+
+    private static void nameItems(SqlNodeList items) {
+        if (items == null) {
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            SqlNode item = items.get(i);
+            if (item == null || item.getKind() == SqlKind.AS || item instanceof SqlIdentifier) {
+                continue;
+            }
+            String name = of(item);
+            items.set(i, SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
+                    new SqlIdentifier(name == null ? UNNAMED : name, SqlParserPos.ZERO)));
+        }
+    }
+
+    /** PostgreSQL's name for expression {@code node}, or null where it has none. */
+    static String of(SqlNode node) {
+        if (node instanceof SqlIdentifier) {
+            SqlIdentifier id = (SqlIdentifier) node;
+            return id.isStar() ? null : id.names.get(id.names.size() - 1);
+        }
+        if (node instanceof SqlSelect) { // a scalar subquery: its one column's name
+            SqlNodeList items = ((SqlSelect) node).getSelectList();
+            if (items == null || items.size() != 1) {
+                return null;
+            }
+            SqlNode item = items.get(0);
+            return item.getKind() == SqlKind.AS ? ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple() : of(item);
+        }
+        if (!(node instanceof SqlCall)) {
+            return null;
+        }
+        SqlCall call = (SqlCall) node;
+        switch (call.getKind()) {
+            case CAST: {
+                String operand = of(call.operand(0));
+                return operand != null ? operand : typeName(call.operand(1));
+            }
+            case CASE:
+                return "case";
+            case EXISTS:
+                return "exists";
+            default:
+                return call.getOperator() instanceof SqlFunction
+                        ? call.getOperator().getName().toLowerCase(Locale.ROOT) : null;
+        }
+    }
+
+    /** PostgreSQL's internal name of the type a cast names ({@code INTEGER} is {@code int4}). */
+    private static String typeName(SqlNode type) {
+        if (!(type instanceof SqlDataTypeSpec)) {
+            return null;
+        }
+        String name = ((SqlDataTypeSpec) type).getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        switch (name) {
+            case "INTEGER", "INT":
+                return "int4";
+            case "BIGINT":
+                return "int8";
+            case "SMALLINT", "TINYINT":
+                return "int2";
+            case "DECIMAL", "NUMERIC", "DEC":
+                return "numeric";
+            case "REAL":
+                return "float4";
+            case "DOUBLE", "FLOAT":
+                return "float8";
+            case "BOOLEAN":
+                return "bool";
+            case "CHAR", "CHARACTER":
+                return "bpchar";
+            default:
+                return name.toLowerCase(Locale.ROOT); // varchar, text, date, time, timestamp
+        }
+    }
+}
