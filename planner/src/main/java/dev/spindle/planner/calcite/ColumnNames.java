@@ -1,6 +1,8 @@
 package dev.spindle.planner.calcite;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
@@ -19,8 +21,8 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * {@code coalesce(a, b)} is {@code coalesce}), a cast's operand's name or else its type's
  * ({@code CAST(a AS INT)} is {@code a}, {@code CAST(1 AS INT)} is {@code int4}), {@code case}
  * for a CASE, {@code exists} for EXISTS, a scalar subquery's column's name, and {@code ?column?}
- * for anything else (an operator, a literal, a parameter). A column keeps its own name, as
- * Calcite gives it. Users see these as JDBC column labels, and queries read them by name from a
+ * for anything else (an operator, a literal, a parameter), made unique within its select list
+ * ({@link #nameItems}). A column keeps its own name, as Calcite gives it. Users see these as JDBC column labels, and queries read them by name from a
  * subquery or a view ({@code SELECT x.count FROM (SELECT count(*) FROM t) x}, which Calcite's
  * {@code EXPR$0} refused). Calcite 1.41 names a select item with the static
  * {@code SqlValidatorUtil.alias}, which a validator cannot override: hence a pass over the tree.
@@ -59,8 +61,38 @@ final class ColumnNames {
         });
     }
 
+    /**
+     * Names the unaliased expressions of one select list. A name given here that the list already
+     * has (written, or given to an earlier item) takes the first free suffix 0, 1, ...
+     * ({@code SELECT 1, 2} is {@code ?column?, ?column?0}; PostgreSQL repeats {@code ?column?}):
+     * two columns of one name would make a star over the list ambiguous, which Calcite's
+     * {@code EXPR$0, EXPR$1} never did.
+     */
     private static void nameItems(SqlNodeList items) {
         if (items == null) {
+            return;
+        }
+        Set<String> taken = new HashSet<>();
+        boolean unnamed = false;
+        for (SqlNode item : items) {
+            if (item == null) {
+                continue;
+            }
+            if (item.getKind() == SqlKind.AS) {
+                SqlNode alias = ((SqlCall) item).operand(1);
+                if (alias instanceof SqlIdentifier) {
+                    taken.add(((SqlIdentifier) alias).getSimple());
+                }
+            } else if (item instanceof SqlIdentifier) {
+                SqlIdentifier id = (SqlIdentifier) item;
+                if (!id.isStar()) {
+                    taken.add(id.names.get(id.names.size() - 1));
+                }
+            } else {
+                unnamed = true;
+            }
+        }
+        if (!unnamed) {
             return;
         }
         for (int i = 0; i < items.size(); i++) {
@@ -68,9 +100,14 @@ final class ColumnNames {
             if (item == null || item.getKind() == SqlKind.AS || item instanceof SqlIdentifier) {
                 continue;
             }
-            String name = of(item);
+            String base = of(item);
+            base = base == null ? UNNAMED : base;
+            String name = base;
+            for (int j = 0; !taken.add(name); j++) {
+                name = base + j;
+            }
             items.set(i, SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
-                    new SqlIdentifier(name == null ? UNNAMED : name, SqlParserPos.ZERO)));
+                    new SqlIdentifier(name, SqlParserPos.ZERO)));
         }
     }
 
