@@ -46,6 +46,7 @@ class ColumnNamesTest {
         // PostgreSQL repeats a name; here a name given twice takes a suffix (see the next test)
         assertEquals(List.of("k", "?column?", "k0", "?column?0"), names("SELECT t.k, k + 1, CAST(k AS BIGINT), 'x' FROM t"));
         assertEquals(List.of("max", "exists"), names("SELECT (SELECT max(v) FROM t), EXISTS (SELECT 1 FROM t)"));
+        assertEquals(List.of("top", "?column?"), names("SELECT (SELECT max(v) AS top FROM t), (SELECT min(v) + 1 FROM t)"));
         assertEquals(List.of("n", "?column?"), names("SELECT count(*) AS n, 1 + 1 FROM t"));
     }
 

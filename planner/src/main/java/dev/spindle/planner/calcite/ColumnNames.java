@@ -123,7 +123,11 @@ final class ColumnNames {
                 return null;
             }
             SqlNode item = items.get(0);
-            return item.getKind() == SqlKind.AS ? ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple() : of(item);
+            if (item.getKind() == SqlKind.AS) {
+                SqlNode alias = ((SqlCall) item).operand(1);
+                return alias instanceof SqlIdentifier ? ((SqlIdentifier) alias).getSimple() : null;
+            }
+            return of(item);
         }
         if (!(node instanceof SqlCall)) {
             return null;
