@@ -19,9 +19,9 @@ import dev.spindle.bench.workload.ScanInterference;
 import dev.spindle.bench.workload.SharedIndexes;
 import dev.spindle.bench.workload.Workload;
 import dev.spindle.bench.workload.WriteGrowth;
+import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
-import org.HdrHistogram.Histogram;
 import java.nio.charset.StandardCharsets;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;

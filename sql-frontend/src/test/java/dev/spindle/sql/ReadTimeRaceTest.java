@@ -120,9 +120,8 @@ class ReadTimeRaceTest {
         for (Thread t : readers) {
             t.join(30_000);
         }
-        int done = rounds;
         assertTrue(failures.isEmpty(), () -> "a read failed after " + reads.get() + " reads, " + failures.size()
                 + " failures: " + failures.peek());
-        assertTrue(done > 0 && reads.get() > 0, "rounds " + done + ", reads " + reads.get());
+        assertTrue(rounds > 0 && reads.get() > 0, "rounds " + rounds + ", reads " + reads.get());
     }
 }

@@ -37,9 +37,9 @@ public final class IndexedView implements Workload {
 
     @Override
     public void run(BenchOptions o, Results results) throws SQLException {
-        String[] arranged = {null};
-        Histogram spindle = measure(Engine.SPINDLE, o, arranged);
-        Histogram h2 = measure(Engine.H2, o, arranged);
+        Run spindleRun = measure(Engine.SPINDLE, o);
+        Histogram spindle = spindleRun.reads();
+        Histogram h2 = measure(Engine.H2, o).reads();
         double speedup = (double) h2.getValueAtPercentile(50) / spindle.getValueAtPercentile(50);
         results.line(new SummaryLine("P2", "insert a row, then read a 1000-group view of " + o.rows() + " rows",
                 Fmt.ratio(speedup) + " faster (median)", "≥ 1000x faster", Verdict.of(speedup >= 1000),
@@ -49,17 +49,21 @@ public final class IndexedView implements Workload {
                         + "(H2 has no indexes on views). Each iteration inserts one row, then reads all 1000 groups and checks that "
                         + "their counts add up to the rows inserted so far. Latency of the read; closed loop, "
                         + o.seconds() + " s per engine, at least 5 reads, after an unrecorded warm-up of a fifth of that. "
-                        + "What Spindle's read merges: " + arranged[0] + " (the index keeps a second of history, "
+                        + "What Spindle's read merges: " + spindleRun.arranged() + " (the index keeps a second of history, "
                         + "so the faster the loop, the more records a read of the 1000 rows goes through).",
                 "", EngineFigures.header(),
                 EngineFigures.row("spindle (indexed view)", spindle), EngineFigures.row("h2 (recomputed view)", h2));
     }
 
     /**
-     * The loop on {@code engine}; on Spindle, {@code arranged[0]} is then set to what index
-     * {@code v_g}'s arrangement holds at the end ({@code spindle_introspection.arrangement_sizes_total}).
+     * One engine's loop: the reads' latencies and, on Spindle, what index {@code v_g}'s
+     * arrangement holds at the end ({@code spindle_introspection.arrangement_sizes_total}) and
+     * the insert rate (null on H2).
      */
-    private static Histogram measure(Engine engine, BenchOptions o, String[] arranged) throws SQLException {
+    private record Run(Histogram reads, String arranged) {
+    }
+
+    private static Run measure(Engine engine, BenchOptions o) throws SQLException {
         try (BenchDatabase db = BenchDatabase.open(engine, "p2")) {
             Connection c = db.main();
             Table.create(c, "t");
@@ -94,11 +98,9 @@ public final class IndexedView implements Workload {
                 };
                 Loops.closed(o.seconds() / 5, 2, write, readAll); // warm-up, not recorded (both engines alike)
                 Histogram h = Loops.closed(o.seconds(), 5, write, readAll);
-                if (engine.isSpindle()) {
-                    arranged[0] = arrangement(c, "v_g") + " after " + String.format(java.util.Locale.ROOT, "%.0f",
-                            h.getTotalCount() / o.seconds()) + " inserts per second";
-                }
-                return h;
+                String arranged = !engine.isSpindle() ? null : arrangement(c, "v_g") + " after "
+                        + String.format(java.util.Locale.ROOT, "%.0f", h.getTotalCount() / o.seconds()) + " inserts per second";
+                return new Run(h, arranged);
             }
         }
     }

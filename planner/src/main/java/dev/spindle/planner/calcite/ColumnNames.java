@@ -22,8 +22,8 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * ({@code CAST(a AS INT)} is {@code a}, {@code CAST(1 AS INT)} is {@code int4}), {@code case}
  * for a CASE, {@code exists} for EXISTS, a scalar subquery's column's name, and {@code ?column?}
  * for anything else (an operator, a literal, a parameter), made unique within its select list
- * ({@link #nameItems}). A column keeps its own name, as Calcite gives it. Users see these as JDBC column labels, and queries read them by name from a
- * subquery or a view ({@code SELECT x.count FROM (SELECT count(*) FROM t) x}, which Calcite's
+ * ({@link #nameItems}). A column keeps its own name, as Calcite gives it. Users see these as
+ * JDBC column labels, and queries read them by name from a subquery or a view ({@code SELECT x.count FROM (SELECT count(*) FROM t) x}, which Calcite's
  * {@code EXPR$0} refused). Calcite 1.41 names a select item with the static
  * {@code SqlValidatorUtil.alias}, which a validator cannot override: hence a pass over the tree.
  * It rewrites the statement in place and is idempotent (an aliased item is left alone), so
@@ -78,26 +78,18 @@ final class ColumnNames {
             if (item == null) {
                 continue;
             }
-            if (item.getKind() == SqlKind.AS) {
-                SqlNode alias = ((SqlCall) item).operand(1);
-                if (alias instanceof SqlIdentifier) {
-                    taken.add(((SqlIdentifier) alias).getSimple());
-                }
-            } else if (item instanceof SqlIdentifier) {
-                SqlIdentifier id = (SqlIdentifier) item;
-                if (!id.isStar()) {
-                    taken.add(id.names.get(id.names.size() - 1));
-                }
-            } else {
-                unnamed = true;
+            String name = named(item) ? written(item) : null;
+            if (name != null) {
+                taken.add(name);
             }
+            unnamed |= !named(item);
         }
         if (!unnamed) {
             return;
         }
         for (int i = 0; i < items.size(); i++) {
             SqlNode item = items.get(i);
-            if (item == null || item.getKind() == SqlKind.AS || item instanceof SqlIdentifier) {
+            if (item == null || named(item)) {
                 continue;
             }
             String base = of(item);
@@ -111,6 +103,20 @@ final class ColumnNames {
         }
     }
 
+    /** Whether select item {@code item} has a name as written: an alias, or a column. */
+    private static boolean named(SqlNode item) {
+        return item.getKind() == SqlKind.AS || item instanceof SqlIdentifier;
+    }
+
+    /** Select item {@code item}'s name: its alias if it has one, else {@link #of} its expression. */
+    private static String written(SqlNode item) {
+        if (item.getKind() == SqlKind.AS) {
+            SqlNode alias = ((SqlCall) item).operand(1);
+            return alias instanceof SqlIdentifier ? ((SqlIdentifier) alias).getSimple() : null;
+        }
+        return of(item);
+    }
+
     /** PostgreSQL's name for expression {@code node}, or null where it has none. */
     static String of(SqlNode node) {
         if (node instanceof SqlIdentifier) {
@@ -122,12 +128,7 @@ final class ColumnNames {
             if (items == null || items.size() != 1) {
                 return null;
             }
-            SqlNode item = items.get(0);
-            if (item.getKind() == SqlKind.AS) {
-                SqlNode alias = ((SqlCall) item).operand(1);
-                return alias instanceof SqlIdentifier ? ((SqlIdentifier) alias).getSimple() : null;
-            }
-            return of(item);
+            return written(items.get(0));
         }
         if (!(node instanceof SqlCall)) {
             return null;
